@@ -1,0 +1,65 @@
+"""The `semisel` console script, run as a user runs it (a subprocess of the installed entry point)."""
+import json
+import shutil
+import subprocess
+import sys
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from semisel.infotheory import mutual_info
+
+EXE = shutil.which("semisel")
+
+
+def run(*args, cwd=None):
+    cmd = [EXE, *args] if EXE else [sys.executable, "-c", "import sys; from semisel.cli import main; sys.exit(main())", *args]
+    return subprocess.run(cmd, capture_output=True, text=True, cwd=cwd, timeout=120)
+
+
+def test_entry_point_is_installed():
+    assert EXE is not None, "the `semisel` console script is not on PATH: is the package installed?"
+
+
+def test_mi_on_bundled_dataset_matches_library(tmp_path):
+    out = run("mi", "spambase", "--top", "3", "--json", cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    rows = json.loads(out.stdout)
+    assert len(rows) == 3 and rows[0]["mi"] >= rows[1]["mi"] >= rows[2]["mi"]
+    assert rows[0]["g"] == pytest.approx(2 * 4601 * rows[0]["mi"])
+
+
+def test_mi_on_csv_with_unlabelled_rows(tmp_path):
+    rng = np.random.default_rng(1)
+    n = 400
+    y = rng.integers(0, 2, n)
+    a = np.where(rng.random(n) < 0.8, y, 1 - y)  # strongly dependent
+    b = rng.integers(0, 3, n)                     # independent
+    label = pd.Series(y.astype(float))
+    label[rng.random(n) < 0.5] = np.nan           # half unlabelled (empty field)
+    pd.DataFrame({"a": a, "b": b, "outcome": label}).to_csv(tmp_path / "d.csv", index=False)
+    out = run("mi", str(tmp_path / "d.csv"), "--label", "outcome", "--csv")
+    assert out.returncode == 0, out.stderr
+    table = pd.read_csv(pd.io.common.StringIO(out.stdout))
+    assert list(table.feature) == ["a", "b"]
+    lab = label.notna().to_numpy()
+    assert table.mi[0] == pytest.approx(mutual_info(a[lab], y[lab]), abs=1e-5)
+
+
+@pytest.mark.parametrize("args, message", [
+    (["nosuchfile.csv"], "neither a file nor a bundled dataset"),
+    (["spambase", "--label", "nope"], "no label column"),
+])
+def test_errors_are_clear(args, message):
+    out = run("mi", *args)
+    assert out.returncode == 2 and message in out.stderr and "Traceback" not in out.stderr
+
+
+def test_non_binary_label_and_empty_file(tmp_path):
+    pd.DataFrame({"a": [0, 1, 2], "class": ["x", "y", "z"]}).to_csv(tmp_path / "m.csv", index=False)
+    out = run("mi", str(tmp_path / "m.csv"))
+    assert out.returncode == 2 and "--positive" in out.stderr
+    (tmp_path / "e.csv").write_text("")
+    out = run("mi", str(tmp_path / "e.csv"))
+    assert out.returncode == 2 and "empty" in out.stderr
