@@ -1,0 +1,66 @@
+"""scikit-learn conformance of the chapter-05 selectors (SemiJMI, SemiMIM, MINT, SurrogateSelector) and their Pipeline use.
+
+The checks feed continuous data, so the estimators are checked with `discretize=5` (they need integer codes otherwise) and
+`k=1` (some checks fit a single feature; k larger than the number of features is an error by design)."""
+import numpy as np
+import pandas as pd
+import pytest
+from sklearn.neighbors import KNeighborsClassifier
+from sklearn.pipeline import make_pipeline
+from sklearn.utils.estimator_checks import parametrize_with_checks
+
+from semisel.ranking import MINT, SemiJMI, SemiMIM, SurrogateSelector, mint_select, semi_select
+
+ESTIMATORS = [SemiJMI(k=1, discretize=5), SemiMIM(k=1, discretize=5), MINT(k=1, discretize=5),
+              SurrogateSelector(criterion="cmim", k=1, discretize=5)]
+
+
+@parametrize_with_checks(ESTIMATORS)
+def test_sklearn_checks(estimator, check):
+    check(estimator)
+
+
+def _data(seed=0, n=600, d=8):
+    rng = np.random.default_rng(seed)
+    X = rng.integers(0, 4, (n, d))
+    y = ((X[:, 0] + X[:, 1] + rng.integers(0, 3, n)) > 4).astype(int)
+    yp = np.where(rng.random(n) < 0.3, y, -1)
+    return pd.DataFrame(X, columns=[f"c{i}" for i in range(d)]), y, yp
+
+
+def test_fitted_attributes_match_functions():
+    X, y, yp = _data()
+    est = SemiJMI(k=3, prior=0.4).fit(X, yp)
+    ref = semi_select(X, yp, "jmi", 3, 0.4)
+    np.testing.assert_array_equal(est.ranking_, ref.features)
+    np.testing.assert_array_equal(est.scores_, ref.scores)
+    assert est.surrogate_ == ref.surrogate and est.threshold_ == ref.threshold
+    m = MINT(k=3).fit(X, yp)
+    np.testing.assert_array_equal(m.ranking_, mint_select(X, yp, 3).features)
+
+
+def test_pandas_names_and_pipeline():
+    X, y, yp = _data(1)
+    sel = SurrogateSelector(criterion="mrmr", k=2, prior=0.4).set_output(transform="pandas").fit(X, yp)
+    out = sel.transform(X)
+    assert list(out.columns) == list(sel.get_feature_names_out())
+    assert set(out.columns) == {X.columns[j] for j in sel.ranking_}
+    pipe = make_pipeline(SemiJMI(k=2, prior=0.4), KNeighborsClassifier(3)).fit(X, yp)
+    assert pipe.predict(X).shape == (len(X),)
+
+
+def test_nan_means_unlabelled():
+    X, y, yp = _data(2)
+    yf = np.where(yp == -1, np.nan, yp.astype(float))
+    a, b = SemiJMI(k=3, prior=0.4).fit(X, yp), SemiJMI(k=3, prior=0.4).fit(X, yf)
+    np.testing.assert_array_equal(a.ranking_, b.ranking_)
+
+
+def test_errors():
+    X, y, yp = _data(3)
+    with pytest.raises(ValueError, match="prior"):
+        SemiJMI(k=2).fit(X, yp)
+    with pytest.raises(ValueError, match="`k`"):
+        SemiJMI(k=99, prior=0.3).fit(X, yp)
+    with pytest.raises(TypeError, match="discreti"):
+        SemiJMI(k=2, prior=0.3).fit(X + 0.5, yp)
