@@ -1,0 +1,66 @@
+"""Property tests (hypothesis) of semisel.ranking: invariances every criterion must have."""
+import numpy as np
+from hypothesis import given, settings, strategies as st
+
+from semisel.ranking import CRITERIA, mint_select, select, semi_select
+
+names = st.sampled_from(sorted(CRITERIA))
+
+
+def data(seed, n=400, d=7, arity=4):
+    rng = np.random.default_rng(seed)
+    X = rng.integers(0, arity, (n, d))
+    y = ((X[:, 0] + X[:, 1] * (X[:, 2] % 2) + rng.integers(0, arity, n)) > arity).astype(int)
+    return X, y, rng
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10_000), name=names)
+def test_relabelling_values_changes_nothing(seed, name):
+    "Information is invariant to renaming the values of a feature (a bijection of its codes)."
+    X, y, rng = data(seed)
+    Xr = X.copy()
+    for j in range(X.shape[1]):
+        Xr[:, j] = rng.permutation(4)[X[:, j]] + 3 * j  # permuted and shifted codes
+    a, b = select(X, y, name, 4), select(Xr, y, name, 4)
+    assert a.features.tolist() == b.features.tolist()
+    np.testing.assert_allclose(a.scores, b.scores, atol=1e-12)
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10_000), name=names)
+def test_permuting_columns_permutes_selection(seed, name):
+    X, y, rng = data(seed)
+    perm = rng.permutation(X.shape[1])
+    a, b = select(X, y, name, 4), select(X[:, perm], y, name, 4)
+    assert perm[b.features].tolist() == a.features.tolist()
+    np.testing.assert_allclose(a.scores, b.scores, atol=1e-12)
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10_000), name=names)
+def test_permuting_rows_changes_nothing(seed, name):
+    X, y, rng = data(seed)
+    p = rng.permutation(len(y))
+    a, b = select(X, y, name, 4), select(X[p], y[p], name, 4)
+    assert a.features.tolist() == b.features.tolist()
+    np.testing.assert_allclose(a.scores, b.scores, atol=1e-12)
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10_000), k=st.integers(1, 7))
+def test_mim_scores_sorted_and_prefix_stable(seed, k):
+    X, y, _ = data(seed)
+    s = select(X, y, "mim", k)
+    assert np.all(np.diff(s.scores) <= 1e-15)
+    assert select(X, y, "jmi", 7).features[:k].tolist() == select(X, y, "jmi", k).features.tolist()
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10_000))
+def test_mint_fully_labelled_is_mrmr(seed):
+    X, y, _ = data(seed)
+    a, b = mint_select(X, y, 4), select(X, y, "mrmr", 4)
+    assert a.features.tolist() == b.features.tolist()
+    np.testing.assert_allclose(a.scores, b.scores, atol=1e-12)
+    assert semi_select(X, y, "jmi", 4).features.tolist() == select(X, y, "jmi", 4).features.tolist()
