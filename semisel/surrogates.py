@@ -125,11 +125,19 @@ class SurrogateChoice(NamedTuple):
     threshold: float
     labels: np.ndarray
 
-def choose_surrogate(y_partial, prior: float) -> SurrogateChoice:
-    "Most powerful surrogate under MAR-C (Thm 5): Y0 if `prior` (belief about p(y=1)) < phi, else Y1 (ties go to Y1, as Algorithm 2)."
-    prior = _check_prob(prior, "prior")
-    phi = switching_threshold(y_partial)
-    fill = 0 if prior < phi else 1
+def choose_surrogate(y_partial, prior: float | None) -> SurrogateChoice:
+    """Most powerful surrogate under MAR-C (Thm 5): Y0 if `prior` (belief about p(y=1)) < phi, else Y1 (ties go to Y1, as Algorithm 2).
+
+    `prior=None` is allowed only where the choice does not depend on it: PU data (phi = 1: Y0), no labelled positive
+    (phi = 0: Y1), or nothing unlabelled (both surrogates are Y: reported as Y0). Elsewhere it is a `ValueError`."""
+    c = check_partial_labels(y_partial)
+    phi = float(_phi(c.p, c.n, c.m))
+    if prior is None:
+        if 0 < phi < 1 and c.m:
+            raise ValueError(f"`prior` (your belief about p(y=1), a float in (0, 1)) is needed to choose between Y0 and Y1: "
+                             f"Y0 if it is below the switching threshold phi = {phi:.4g}, Y1 otherwise")
+        fill = 1 if phi == 0 else 0
+    else: fill = 0 if _check_prob(prior, "prior") < phi else 1
     return SurrogateChoice(f"Y{fill}", fill, phi, surrogate_labels(y_partial, fill))
 
 # %% ../nbs/02_surrogates.ipynb #a0e891e3
