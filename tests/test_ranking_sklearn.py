@@ -1,7 +1,8 @@
 """scikit-learn conformance of the chapter-05 selectors (SemiJMI, SemiMIM, MINT, SurrogateSelector) and their Pipeline use.
 
 The checks feed continuous data, so the estimators are checked with `discretize=5` (they need integer codes otherwise) and
-`k=1` (some checks fit a single feature; k larger than the number of features is an error by design)."""
+`k=1` (some checks fit a single feature; k larger than the number of features is an error by design). All checks apply;
+the four array-API checks are skipped by scikit-learn itself unless SCIPY_ARRAY_API is set."""
 import numpy as np
 import pandas as pd
 import pytest
