@@ -134,14 +134,16 @@ def _numeric(X: pd.DataFrame) -> pd.DataFrame:
     return out.astype(float)
 
 def rank_table(X: pd.DataFrame, y_partial: np.ndarray, method: str = "semi", criterion: str = "jmi", k: int = 10,
-               prior: float | None = None, bins: int = 5, nan: str = "error", seed: int = 0, iterations: int = 3000) -> pd.DataFrame:
-    "The `k` features selected by `method` (in selection order) with their scores: one row per step (step, feature, score)."
+               prior: float | None = None, bins: int = 5, nan: str = "error", seed: int = 0, iterations: int | None = None) -> pd.DataFrame:
+    """The `k` features selected by `method` (in selection order) with their scores: one row per step (step, feature, score).
+
+    `iterations`: the wrappers' search length, compact-GA steps for fscpu (default 3000) or GA generations for cbound (default 20)."""
     if method == "fscpu":
         from semisel.fscpu import rank_fscpu
-        table = rank_fscpu(_numeric(X), y_partial, n_features=k, n_iter=iterations, random_state=seed)
+        table = rank_fscpu(_numeric(X), y_partial, n_features=k, n_iter=iterations or 3000, random_state=seed)
     elif method == "cbound":
         from semisel.cbound import rank_cbound
-        table = rank_cbound(_numeric(X), y_partial, random_state=seed)
+        table = rank_cbound(_numeric(X), y_partial, random_state=seed, n_generations=iterations or 20)
     else:
         from semisel.ranking import rank_features
         table = rank_features(discretize(X, bins=bins, nan=nan), y_partial, criterion=criterion, k=k, prior=prior, method=method)
@@ -214,9 +216,9 @@ def _parser() -> argparse.ArgumentParser:
     rank.add_argument("--method", default="semi", choices=["semi", "listwise", "mint", "Y0", "Y1", "fscpu", "cbound"],
                       help="semi: surrogate by the switching threshold (default); listwise: labelled rows; mint; Y0/Y1; fscpu; cbound")
     rank.add_argument("--criterion", default="jmi", help="information-theoretic criterion: jmi (default), mim, mrmr, cmim, jmim, disr, icap, cife, condred")
-    rank.add_argument("-k", type=int, default=10, help="number of features to select (default: 10)")
+    rank.add_argument("-k", type=int, default=10, help="number of features to select (default: 10; cbound chooses its own number)")
     rank.add_argument("--prior", type=float, help="your belief about p(y=1), compared with the switching threshold phi")
-    rank.add_argument("--iterations", type=int, default=3000, help="fscpu: compact-GA steps (default: 3000, the paper's)")
+    rank.add_argument("--iterations", type=int, help="search length of the wrappers: fscpu compact-GA steps (default 3000), cbound GA generations (default 20)")
     rank.set_defaults(run=_cmd_rank)
     mb = sub.add_parser("mb", help="Markov blanket of the label (Semi-IAMB, listwise or pairwise IAMB)",
                         description="Discover the Markov blanket of a partially labelled binary label with IAMB.")
