@@ -253,13 +253,7 @@ def semi_select(X, y_partial, criterion="jmi", k: int = 10, prior: float | None 
         keep = labels != UNLABELLED
         feats, scores = _greedy(_rows(codes, keep), labels[keep], 2, k, crit)
         return _named(codes, feats, scores, surrogate="DL", threshold=phi)
-    if surrogate == "auto":
-        if prior is None:
-            if counts.m: raise ValueError("`prior` (your belief about p(y=1), a float in (0, 1)) is needed to choose between Y0 and Y1; "
-                                          "or pass surrogate='Y0'/'Y1'/'DL'")
-            fill = 0
-        else: fill = choose_surrogate(labels, prior).fill
-    else: fill = int(surrogate[1])
+    fill = choose_surrogate(labels, prior).fill if surrogate == "auto" else int(surrogate[1])
     y = np.where(labels == UNLABELLED, fill, labels)
     feats, scores = _greedy(codes, y, 2, k, crit)
     return _named(codes, feats, scores, surrogate=f"Y{fill}" if counts.m else "Y", threshold=phi)
