@@ -133,10 +133,11 @@ def _numeric(X: pd.DataFrame) -> pd.DataFrame:
     if out.isna().any().any(): raise CLIError("the wrappers (fscpu, cbound) need complete features; the table has missing values")
     return out.astype(float)
 
-def rank_table(X: pd.DataFrame, y_partial: np.ndarray, method: str = "semi", criterion: str = "jmi", k: int = 10,
+def rank_table(X: pd.DataFrame, y_partial: np.ndarray, method: str = "semi", criterion: str | None = None, k: int = 10,
                prior: float | None = None, bins: int = 5, nan: str = "error", seed: int = 0, iterations: int | None = None) -> pd.DataFrame:
     """The `k` features selected by `method` (in selection order) with their scores: one row per step (step, feature, score).
 
+    `criterion`: chapter 05's criterion name, by default jmi (mrmr for MINT, an mRMR variant).
     `iterations`: the wrappers' search length, compact-GA steps for fscpu (default 3000) or GA generations for cbound (default 20)."""
     if method == "fscpu":
         from semisel.fscpu import rank_fscpu
@@ -146,6 +147,7 @@ def rank_table(X: pd.DataFrame, y_partial: np.ndarray, method: str = "semi", cri
         table = rank_cbound(_numeric(X), y_partial, random_state=seed, n_generations=iterations or 20)
     else:
         from semisel.ranking import rank_features
+        criterion = criterion or ("mrmr" if method == "mint" else "jmi")
         table = rank_features(discretize(X, bins=bins, nan=nan), y_partial, criterion=criterion, k=k, prior=prior, method=method)
         table = table.assign(feature=table["name"])
     return pd.DataFrame({"step": np.arange(1, len(table) + 1), "feature": table["feature"].to_numpy(),
@@ -158,7 +160,7 @@ def _cmd_rank(args) -> None:
     extra = [c for c in table.columns if c not in ("step", "feature", "score")]
     how = ", ".join(f"{c} {table[c].iloc[0]:.4g}" if isinstance(table[c].iloc[0], float) else f"{c} {table[c].iloc[0]}" for c in extra)
     _emit(table[["step", "feature", "score"]] if args.format == "text" else table, args,
-          f"{_describe(args, X, y)}; method {args.method}" + (f", criterion {args.criterion}" if args.method not in ("fscpu", "cbound") else "")
+          f"{_describe(args, X, y)}; method {args.method}" + (f", criterion {args.criterion or ('mrmr' if args.method == 'mint' else 'jmi')}" if args.method not in ("fscpu", "cbound") else "")
           + (f"; {how}" if how else ""), {"score": "{:.5f}".format})
 
 # %% ../nbs/09_cli.ipynb #a9097cc8
@@ -215,7 +217,7 @@ def _parser() -> argparse.ArgumentParser:
     _add_input(rank, "spambase")
     rank.add_argument("--method", default="semi", choices=["semi", "listwise", "mint", "Y0", "Y1", "fscpu", "cbound"],
                       help="semi: surrogate by the switching threshold (default); listwise: labelled rows; mint; Y0/Y1; fscpu; cbound")
-    rank.add_argument("--criterion", default="jmi", help="information-theoretic criterion: jmi (default), mim, mrmr, cmim, jmim, disr, icap, cife, condred")
+    rank.add_argument("--criterion", help="information-theoretic criterion: jmi (default; mrmr for mint), mim, mrmr, cmim, jmim, disr, icap, cife, condred, ...")
     rank.add_argument("-k", type=int, default=10, help="number of features to select (default: 10; cbound chooses its own number)")
     rank.add_argument("--prior", type=float, help="your belief about p(y=1), compared with the switching threshold phi")
     rank.add_argument("--iterations", type=int, help="search length of the wrappers: fscpu compact-GA steps (default 3000), cbound GA generations (default 20)")
