@@ -63,3 +63,26 @@ def test_non_binary_label_and_empty_file(tmp_path):
     (tmp_path / "e.csv").write_text("")
     out = run("mi", str(tmp_path / "e.csv"))
     assert out.returncode == 2 and "empty" in out.stderr
+
+
+def test_rank_csv_with_unlabelled_rows_matches_library(tmp_path):
+    from semisel.ranking import semi_select
+    rng = np.random.default_rng(2)
+    n = 600
+    y = rng.integers(0, 2, n)
+    X = pd.DataFrame({"strong": np.where(rng.random(n) < 0.9, y, 1 - y), "weak": np.where(rng.random(n) < 0.6, y, 1 - y),
+                      "noise": rng.integers(0, 4, n)})
+    yp = np.where(rng.random(n) < 0.3, y, -1)
+    X.assign(label=yp).to_csv(tmp_path / "d.csv", index=False)
+    out = run("rank", str(tmp_path / "d.csv"), "--label", "label", "--prior", "0.5", "-k", "3", "--json")
+    assert out.returncode == 0, out.stderr
+    rows = json.loads(out.stdout)
+    expected = semi_select(X, yp, "jmi", 3, 0.5)
+    assert [r["feature"] for r in rows] == list(expected.names) and rows[0]["feature"] == "strong"
+    assert rows[0]["surrogate"] == expected.surrogate
+
+
+def test_mb_on_network_sample_prints_truth_and_scores():
+    out = run("mb", "asia", "--target", "bronc", "--rows", "3000", "--mcar", "0.5", "--prior", "0.45")
+    assert out.returncode == 0, out.stderr
+    assert "true blanket of bronc" in out.stdout and "F " in out.stdout and "Traceback" not in out.stderr
