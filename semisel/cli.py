@@ -141,6 +141,9 @@ def rank_table(X: pd.DataFrame, y_partial: np.ndarray, method: str = "semi", cri
     `iterations`: the wrappers' search length, compact-GA steps for fscpu (default 3000) or GA generations for cbound (default 20)."""
     if method == "fscpu":
         from semisel.fscpu import rank_fscpu
+        if (y_partial == 0).any():
+            raise ValueError("fscpu is a positive-unlabelled method: the labelled rows must all be positive (1); "
+                             "give a PU label column, or erase labels with --pu")
         table = rank_fscpu(_numeric(X), y_partial, n_features=k, n_iter=iterations or 3000, random_state=seed)
     elif method == "cbound":
         from semisel.cbound import rank_cbound
