@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import functools
+import warnings
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Callable, NamedTuple
@@ -257,7 +258,9 @@ def network_dataset(net, target: str, n: int, random_state=None) -> tuple[pd.Dat
 def exact_prior(net, node: str, state: int = 0) -> float:
     "Exact marginal p(node = its `state`-th state) by variable elimination (pgmpy)."
     net = _network(net)
-    from pgmpy.inference import VariableElimination
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", FutureWarning)  # pgmpy 1.1/1.2 announce their 1.3 renames at import
+        from pgmpy.inference import VariableElimination
     return float(VariableElimination(net.model).query([node], show_progress=False).values[state])
 
 def benchmark_targets(net, min_prior: float = 0.15) -> pd.DataFrame:
@@ -347,13 +350,15 @@ def _rows(codes: CodeMatrix, mask: np.ndarray) -> CodeMatrix:
     sub.columns, sub.arity, sub.names = [c[mask] for c in codes.columns], codes.arity, codes.names
     return sub
 
-def semi_iamb(X, y_partial, prior: float, alpha: float = 0.10, ci_test: Callable = g_test_all,
+def semi_iamb(X, y_partial, prior: float | None, alpha: float = 0.10, ci_test: Callable = g_test_all,
               trace: bool = False) -> MarkovBlanket:
     """Semi-IAMB (2018 Alg. 2): switching threshold phi from the label counts, surrogate Y0 if `prior` < phi else Y1, then IAMB.
 
-    `y_partial`: 1 / 0 / -1 (or NaN) = unlabelled. PU data (no labelled negatives) gives phi = 1, hence Y0, whatever the prior.
+    `y_partial`: 1 / 0 / -1 (or NaN) = unlabelled. PU data (no labelled negatives) gives phi = 1, hence Y0, whatever the prior
+    (`prior=None` is then allowed, as chapter 02's `choose_surrogate` allows it wherever the choice does not depend on it).
     The result records `surrogate` ('Y0'/'Y1') and `threshold` (phi)."""
-    alpha, prior, codes = _check_alpha(alpha), _check_prior(prior), _features(X)
+    alpha, codes = _check_alpha(alpha), _features(X)
+    if prior is not None: prior = _check_prior(prior)
     _, counts = _partial(y_partial, codes.n)
     if counts.p == 0:
         raise ValueError("`y_partial` has no labelled positive; Semi-IAMB needs labelled positives (1) "
@@ -394,14 +399,11 @@ def markov_blanket(X, y_partial, prior: float | None = None, alpha: float = 0.10
                    ci_test: Callable = g_test_all, trace: bool = True) -> MarkovBlanket:
     """Markov blanket of a partially labelled binary target: `method` 'semi' (Semi-IAMB, default), 'listwise' or 'pairwise'.
 
-    `prior` is the belief about p(y=1) that Semi-IAMB compares with phi; None takes the labelled fraction p/(p+n)
-    (consistent under MCAR only) or, for PU data (n = 0), 0.5 (any prior < phi = 1 picks Y0)."""
+    `prior` is the belief about p(y=1) that Semi-IAMB compares with phi; None is allowed where the choice does not depend
+    on it (PU data: Y0; nothing unlabelled) and is an error elsewhere: the labelled fraction would be a biased guess."""
     if method not in _METHODS: raise ValueError(f"`method` must be one of {_METHODS}, got {method!r}")
     if method == "listwise": return listwise_iamb(X, y_partial, alpha, ci_test, trace)
     if method == "pairwise": return pairwise_iamb(X, y_partial, alpha, trace)
-    if prior is None:
-        c = check_partial_labels(y_partial)
-        prior = 0.5 if c.n == 0 or c.p == 0 else c.p / (c.p + c.n)
     return semi_iamb(X, y_partial, prior, alpha, ci_test, trace)
 
 def blanket_table(result: MarkovBlanket) -> pd.DataFrame:
@@ -415,7 +417,7 @@ class SemiIAMB(SelectorMixin, BaseEstimator):
     """Semi-IAMB as a scikit-learn feature selector: `fit(X, y_partial)` keeps the discovered Markov blanket.
 
     `y_partial`: 1 / 0 / -1 (NaN) = unlabelled. Fitted: `blanket_` (names or indices, order of entry), `surrogate_`,
-    `threshold_` (phi), `prior_`, `pvalues_`, `result_`. `discretize=k` bins continuous X into k equal-width bins
+    `threshold_` (phi), `pvalues_`, `result_`. `discretize=k` bins continuous X into k equal-width bins
     first (the papers use 5); by default continuous X is an error."""
     def __init__(self, prior: float | None = None, alpha: float = 0.10, method: str = "semi", discretize: int | None = None,
                  ci_test: Callable | None = None):
@@ -440,8 +442,6 @@ class SemiIAMB(SelectorMixin, BaseEstimator):
         self.blanket_ = res.selected
         self.pvalues_ = {k: res.pvalues[j] for k, j in zip(res.selected, res.blanket)}
         self.surrogate_, self.threshold_ = res.surrogate, res.threshold
-        c = check_partial_labels(y)
-        self.prior_ = self.prior if self.prior is not None else (0.5 if c.n == 0 or c.p == 0 else c.p / (c.p + c.n))
         return self
 
     def _get_support_mask(self):

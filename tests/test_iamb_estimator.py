@@ -60,12 +60,10 @@ def test_pandas_out_and_pipeline(alarm_data):
     assert pipe.score(X, y) > 0.7
 
 
-def test_prior_default_and_pu(alarm_data):
+def test_prior_needed_unless_pu(alarm_data):
     _, X, y, yp = alarm_data
-    est = SemiIAMB().fit(X, yp)               # prior from the labelled fraction
-    p, n = (yp == 1).sum(), (yp == 0).sum()
-    assert est.prior_ == pytest.approx(p / (p + n))
-    ypu = np.where(yp == 0, -1, yp)           # PU: phi = 1 -> Y0
+    with pytest.raises(ValueError, match="`prior`"): SemiIAMB().fit(X, yp)   # both classes labelled: Y0 or Y1 depends on it
+    ypu = np.where(yp == 0, -1, yp)           # PU: phi = 1 -> Y0 whatever the prior
     est = SemiIAMB().fit(X, ypu)
     assert est.surrogate_ == "Y0" and est.threshold_ == 1.0
 
