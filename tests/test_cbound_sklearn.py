@@ -3,7 +3,7 @@
 Documented exception:
 - check_fit_score_takes_y: the project convention (shared/specs/architecture.md) names the second argument of `fit`
   `y_partial` (labels with -1/NaN for unlabelled rows); the check insists on the literal name `y`/`Y`. Behaviour is
-  unaffected: `fit(X, y_partial)` is positional-compatible with `fit(X, y)`, and the other 47 checks pass.
+  unaffected: `fit(X, y_partial)` is positional-compatible with `fit(X, y)`, and the other checks pass (one is skipped).
 """
 import numpy as np
 import pandas as pd

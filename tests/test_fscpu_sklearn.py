@@ -29,8 +29,7 @@ class _CheckedFSCPU(FSCPU):
 CHEAP = dict(n_iter=3, clusterer=KMeans(2, n_init=1), labelled_negatives="unlabelled", random_state=0)
 
 EXPECTED_FAILED = {
-    # FSCPU is a PU method: it needs at least one row labelled 1. These checks fit on targets with no 1
-    # (a single class 0, all-zero y, or classes named e.g. 'one'/'two' or -1/+1 read as PU labels are rejected).
+    # The only check that still fails with the _CheckedFSCPU adapter (the xfail is strict: see tests/conftest.py).
     "check_fit2d_1sample": "2 clusters cannot be fitted on 1 row: FSCPU raises a ValueError naming `n_clusters` (not one of "
                            "the messages the check looks for)",
 }
