@@ -781,25 +781,38 @@ class CoTraining(_PartialClassifier):
     """Co-training in the Goldman-Zhou variant (paper §2.1): naive Bayes (MDL codes) and a Laplace-corrected entropy tree
     label unlabelled rows for each other while both the accuracy-interval test and the noise q-test pass.
 
-    `confidence`: level of the 10-fold CV intervals; `max_rounds` caps the labelling rounds. Fitted: `n_rounds_`,
-    `n_labelled_for_nb_`, `n_labelled_for_tree_`."""
-    def __init__(self, confidence: float = 0.95, n_folds: int = 10, max_rounds: int = 20, random_state=None):
-        self.confidence = confidence; self.n_folds = n_folds; self.max_rounds = max_rounds; self.random_state = random_state
+    `confidence`: level of the 10-fold CV intervals; `max_rounds` caps the labelling rounds; `n_jobs`: threads for the
+    tree fits of a round (the CV folds; results do not depend on it). Fitted: `n_rounds_`, `n_labelled_for_nb_`,
+    `n_labelled_for_tree_`, `n_tree_fits_`."""
+    def __init__(self, confidence: float = 0.95, n_folds: int = 10, max_rounds: int = 20, n_jobs=None, random_state=None):
+        self.confidence = confidence; self.n_folds = n_folds; self.max_rounds = max_rounds
+        self.n_jobs = n_jobs; self.random_state = random_state
 
-    def _learners(self, codes, A, idx_nb, y_nb, idx_tr, y_tr, seed):
-        nb = _CodeNB(self.discretizer_.n_codes_).fit(codes[idx_nb], y_nb)
-        tr = _LaplaceTree(seed).fit(A[idx_tr], y_tr)
-        return nb, tr
+    def _tree(self, A, idx, y, seed):
+        "A Laplace tree on rows `idx` of the float32 matrix A (the dtype scikit-learn's trees use, so no copy per fit)."
+        self.n_tree_fits_ += 1
+        return _LaplaceTree(seed).fit(A[idx], y)
 
-    def _intervals(self, codes, A, L, yL, extra, yextra, which, rng):
-        "CV accuracy interval and per-predicted-class intervals of one learner ('nb' or 'tree') trained on fold + extra rows."
+    def _intervals(self, codes, A, L, yL, extra, yextra, which, rng, pool=None, skip=False):
+        """CV accuracy interval and per-predicted-class intervals of one learner ('nb' or 'tree') trained on fold + extra rows.
+
+        The seeds are drawn from `rng` as in a plain loop (fold split, then one per tree), so `skip=True` (result not
+        needed) and threads (`pool`) leave every later draw, hence the fit, unchanged."""
         z = stats.norm.ppf(1 - (1 - self.confidence) / 2)
         k = max(2, min(self.n_folds, int(np.bincount(yL).min())))
+        split_seed = _seed(rng)
+        seeds = [_seed(rng) for _ in range(k)] if which == "tree" else [None] * k
+        if skip: return None
+        folds = list(StratifiedKFold(k, shuffle=True, random_state=split_seed).split(L, yL))
         pred = np.empty(len(L), dtype=np.int64)
-        for tr, te in StratifiedKFold(k, shuffle=True, random_state=_seed(rng)).split(L, yL):
-            idx = np.r_[L[tr], extra]; yy = np.r_[yL[tr], yextra]
-            if which == "nb": pred[te] = _CodeNB(self.discretizer_.n_codes_).fit(codes[idx], yy).proba(codes[L[te]]) > 0.5
-            else: pred[te] = _LaplaceTree(_seed(rng)).fit(A[idx], yy).proba(A[L[te]]) > 0.5
+        if which == "nb":
+            for tr, te in folds:
+                idx = np.r_[L[tr], extra]; yy = np.r_[yL[tr], yextra]
+                pred[te] = _CodeNB(self.discretizer_.n_codes_).fit(codes[idx], yy).proba(codes[L[te]]) > 0.5
+        else:
+            fit = lambda f: self._tree(A, np.r_[L[f[0][0]], extra], np.r_[yL[f[0][0]], yextra], f[1])
+            trees = list(pool.map(fit, zip(folds, seeds))) if pool is not None else [fit(f) for f in zip(folds, seeds)]
+            for (tr, te), t in zip(folds, trees): pred[te] = t.proba(A[L[te]]) > 0.5
         def ci(correct):
             if len(correct) == 0: return 0.0, 0.0
             p = correct.mean(); half = z * np.sqrt(p * (1 - p) / len(correct)); return p - half, p + half
@@ -808,50 +821,62 @@ class CoTraining(_PartialClassifier):
 
     def fit(self, X, y_partial):
         if not 0 < self.confidence < 1: raise ValueError(f"`confidence` must be in (0, 1), got {self.confidence!r}")
+        if self.n_jobs is not None and (not isinstance(self.n_jobs, numbers.Integral) or self.n_jobs < 1):
+            raise ValueError(f"`n_jobs` must be None or a positive integer, got {self.n_jobs!r}")
         df = _frame(X); y = check_partial(y_partial, len(df)); lab = y != UNLABELLED
         rng = _rng(self.random_state)
         self.discretizer_ = MDLDiscretizer().fit(df[lab], y[lab]); codes = self.discretizer_.transform(df)
-        self.encoder_ = _Encoder(onehot=False).fit(df); A = self.encoder_.transform(df)
+        self.encoder_ = _Encoder(onehot=False).fit(df); A = self.encoder_.transform(df).astype(np.float32)
+        self.n_tree_fits_ = 0
         L = np.flatnonzero(lab); yL = y[L]
         extra = {"nb": (np.empty(0, int), np.empty(0, int)), "tree": (np.empty(0, int), np.empty(0, int))}
         pool = {"nb": np.flatnonzero(~lab), "tree": np.flatnonzero(~lab)}
         w = {"nb": 0.0, "tree": 0.0}
         self.n_rounds_ = 0
-        for r in range(self.max_rounds):
-            nb, tr = self._learners(codes, A, np.r_[L, extra["nb"][0]], np.r_[yL, extra["nb"][1]],
-                                    np.r_[L, extra["tree"][0]], np.r_[yL, extra["tree"][1]], _seed(rng))
-            iv = {m: self._intervals(codes, A, L, yL, *extra[m], m, rng) for m in ("nb", "tree")}
-            changed = False
-            for labeller, target, model in (("nb", "tree", nb), ("tree", "nb", tr)):
-                P = pool[target]
-                if not len(P): continue
-                pred = (model.proba(codes[P]) if labeller == "nb" else model.proba(A[P])) > 0.5
-                (l_t, _), _ = iv[target]; _, cls = iv[labeller]
-                m_t = len(L) + len(extra[target][0])
-                q_t = m_t * (1 - 2 * w[target] / m_t) ** 2
-                take = np.zeros(len(P), bool); labels = np.zeros(len(P), np.int64); w_add = 0.0
-                for c in (0, 1):
-                    Uk = pred == c; nk = int(Uk.sum())
-                    if not nk: continue
-                    l_k, h_k = cls[c]
-                    w_k = (1 - l_k) * nk; m2 = m_t + nk
-                    eta = (w[target] + w_k) / m2
-                    q_k = m2 * (1 - 2 * eta) ** 2
-                    if h_k > l_t and eta < 0.5 and q_k > q_t:
-                        take |= Uk; labels[Uk] = c; w_add += w_k
-                if take.any():
-                    extra[target] = (np.r_[extra[target][0], P[take]], np.r_[extra[target][1], labels[take]])
-                    pool[target] = P[~take]; w[target] += w_add; changed = True
-            self.n_rounds_ = r + 1
-            if not changed: break
-        self.nb_, self.tree_ = self._learners(codes, A, np.r_[L, extra["nb"][0]], np.r_[yL, extra["nb"][1]],
-                                              np.r_[L, extra["tree"][0]], np.r_[yL, extra["tree"][1]], _seed(rng))
+        from concurrent.futures import ThreadPoolExecutor
+        threads = ThreadPoolExecutor(self.n_jobs) if self.n_jobs and self.n_jobs > 1 else None
+        try:
+            for r in range(self.max_rounds):
+                seed = _seed(rng)
+                # each learner is needed only if it has rows to label; intervals only if some pool is non-empty
+                nb = _CodeNB(self.discretizer_.n_codes_).fit(codes[np.r_[L, extra["nb"][0]]], np.r_[yL, extra["nb"][1]]) if len(pool["tree"]) else None
+                tr = self._tree(A, np.r_[L, extra["tree"][0]], np.r_[yL, extra["tree"][1]], seed) if len(pool["nb"]) else None
+                idle = not (len(pool["nb"]) or len(pool["tree"]))
+                iv = {m: self._intervals(codes, A, L, yL, *extra[m], m, rng, threads, skip=idle) for m in ("nb", "tree")}
+                changed = False
+                for labeller, target, model in (("nb", "tree", nb), ("tree", "nb", tr)):
+                    P = pool[target]
+                    if not len(P): continue
+                    pred = (model.proba(codes[P]) if labeller == "nb" else model.proba(A[P])) > 0.5
+                    (l_t, _), _ = iv[target]; _, cls = iv[labeller]
+                    m_t = len(L) + len(extra[target][0])
+                    q_t = m_t * (1 - 2 * w[target] / m_t) ** 2
+                    take = np.zeros(len(P), bool); labels = np.zeros(len(P), np.int64); w_add = 0.0
+                    for c in (0, 1):
+                        Uk = pred == c; nk = int(Uk.sum())
+                        if not nk: continue
+                        l_k, h_k = cls[c]
+                        w_k = (1 - l_k) * nk; m2 = m_t + nk
+                        eta = (w[target] + w_k) / m2
+                        q_k = m2 * (1 - 2 * eta) ** 2
+                        if h_k > l_t and eta < 0.5 and q_k > q_t:
+                            take |= Uk; labels[Uk] = c; w_add += w_k
+                    if take.any():
+                        extra[target] = (np.r_[extra[target][0], P[take]], np.r_[extra[target][1], labels[take]])
+                        pool[target] = P[~take]; w[target] += w_add; changed = True
+                self.n_rounds_ = r + 1
+                if not changed: break
+        finally:
+            if threads is not None: threads.shutdown()
+        seed = _seed(rng)
+        self.nb_ = _CodeNB(self.discretizer_.n_codes_).fit(codes[np.r_[L, extra["nb"][0]]], np.r_[yL, extra["nb"][1]])
+        self.tree_ = self._tree(A, np.r_[L, extra["tree"][0]], np.r_[yL, extra["tree"][1]], seed)
         self.n_labelled_for_nb_, self.n_labelled_for_tree_ = len(extra["nb"][0]), len(extra["tree"][0])
         self._set_classes(df)
         return self
 
     def _p1(self, df):
-        return 0.5 * (self.nb_.proba(self.discretizer_.transform(df)) + self.tree_.proba(self.encoder_.transform(df)))
+        return 0.5 * (self.nb_.proba(self.discretizer_.transform(df)) + self.tree_.proba(self.encoder_.transform(df).astype(np.float32)))
 
 # %% ../nbs/08_baselines.ipynb #1dd19f5d
 TECHNIQUES = {  # the paper's chart labels (§5) -> estimator factory
