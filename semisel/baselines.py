@@ -606,7 +606,8 @@ class CommonComponentEM(_PartialClassifier):
     def _log_dens(self, Z, O):
         "log pi_j + log p(x|j) for every row and component."
         v = self.variances_
-        out = np.log(self.weights_) - 0.5 * np.log(2 * np.pi * v).sum(1) - 0.5 * (((Z[:, None, :] - self.means_[None]) ** 2) / v[None]).sum(2)
+        D = Z[:, None, :] - self.means_[None]; D *= D; D /= v[None]   # one (n, M, d) temporary, squared and scaled in place
+        out = np.log(self.weights_) - 0.5 * np.log(2 * np.pi * v).sum(1) - 0.5 * D.sum(2)
         if O.shape[1]: out = out + O @ self.log_theta_.T
         return out
 

@@ -106,3 +106,13 @@ def test_cotraining_n_jobs_is_checked(bad):
     X, y, _, _ = make_abcd("30_30_00_05", 300, 100, random_state=0)
     with pytest.raises(ValueError, match="n_jobs"):
         CoTraining(n_jobs=bad).fit(X, mcar_split(y, 0.5, random_state=0))
+
+
+def test_common_component_log_density_is_the_broadcast_formula():
+    from semisel.baselines import CommonComponentEM
+    X, y, _, _ = make_abcd("30_80_00_05", 1000, 100, random_state=0)
+    cc = CommonComponentEM(random_state=0, max_iter=20).fit(X, mcar_split(y, 0.2, random_state=0))
+    Z, O = cc._split(cc._check_X(X))
+    v = cc.variances_
+    ref = np.log(cc.weights_) - 0.5 * np.log(2 * np.pi * v).sum(1) - 0.5 * (((Z[:, None, :] - cc.means_[None]) ** 2) / v[None]).sum(2)
+    np.testing.assert_array_equal(cc._log_dens(Z, O), ref)
