@@ -25,10 +25,7 @@ __all__ = ['SPLITS', 'TECHNIQUES', 'check_partial', 'mdl_cut_points', 'MDLDiscre
            'Assemble', 'CoTraining', 'evaluate_techniques', 'run_replication', 'win_tie_loss']
 
 # %% ../nbs/08_baselines.ipynb #341b22f7
-try:  # chapter 02 owns the partial-label convention; fall back to the same rule if it is missing
-    from semisel.surrogates import UNLABELLED, check_partial_labels as _check_partial_labels
-except ImportError:  # pragma: no cover
-    UNLABELLED, _check_partial_labels = -1, None
+from .surrogates import UNLABELLED, check_partial_labels   # chapter 02 owns the partial-label convention
 
 def _rng(random_state) -> np.random.Generator:
     "A NumPy Generator from None, an int or a Generator (a RandomState is turned into a seed)."
@@ -45,9 +42,10 @@ def check_partial(y_partial, n: int | None = None, *, need_both: bool = True, ne
 
     Raises `ValueError` for other values, a length different from `n`, no labelled rows, one labelled class only
     (if `need_both`) or no unlabelled rows (if `need_unlabelled`)."""
-    if isinstance(y_partial, pd.DataFrame) or np.ndim(y_partial) != 1:
+    if not isinstance(y_partial, (pd.Series, pd.DataFrame)): y_partial = np.asarray(y_partial)   # any array-like
+    if isinstance(y_partial, pd.DataFrame) or y_partial.ndim != 1:
         raise ValueError(f"`y_partial` must be 1-D, got shape {np.shape(y_partial)}")
-    if _check_partial_labels is not None: _check_partial_labels(y_partial)   # chapter 02's validation and messages
+    check_partial_labels(y_partial)   # chapter 02's validation and messages
     s = y_partial if isinstance(y_partial, pd.Series) else pd.Series(np.asarray(y_partial, dtype=object))
     miss = s.isna().to_numpy()
     vals = s[~miss].to_numpy(dtype=object)
@@ -225,8 +223,8 @@ class _PartialClassifier(ClassifierMixin, BaseEstimator):
         return np.column_stack([1 - p1, p1])
 
     def decision_function(self, X) -> np.ndarray:
-        "A score increasing with p(y=1|x) (here p(y=1|x) itself)."
-        return self.predict_proba(X)[:, 1]
+        "The log-odds of p(y=1|x) (clipped to stay finite): positive exactly where `predict` says 1, as scikit-learn expects."
+        return special.logit(np.clip(self.predict_proba(X)[:, 1], 1e-15, 1 - 1e-15))
 
     def predict(self, X) -> np.ndarray:
         "The more probable class."
