@@ -344,12 +344,6 @@ def _partial(y_partial, n: int):
     labels = np.where(y0 == y1, y0, -1)  # labelled rows agree under both fills
     return labels.astype(np.int64), counts
 
-def _rows(codes: CodeMatrix, mask: np.ndarray) -> CodeMatrix:
-    "The rows `mask` of a validated `CodeMatrix`."
-    sub = CodeMatrix.__new__(CodeMatrix)
-    sub.columns, sub.arity, sub.names = [c[mask] for c in codes.columns], codes.arity, codes.names
-    return sub
-
 def semi_iamb(X, y_partial, prior: float | None, alpha: float = 0.10, ci_test: Callable = g_test_all,
               trace: bool = False) -> MarkovBlanket:
     """Semi-IAMB (2018 Alg. 2): switching threshold phi from the label counts, surrogate Y0 if `prior` < phi else Y1, then IAMB.
@@ -379,7 +373,7 @@ def listwise_iamb(X, y_partial, alpha: float = 0.10, ci_test: Callable = g_test_
     labels, counts = _partial(y_partial, codes.n)
     _both_classes(counts, "listwise_iamb")
     lab = labels >= 0
-    res = _iamb(_rows(codes, lab), labels[lab], alpha, _batched(ci_test), trace)
+    res = _iamb(codes.rows(lab), labels[lab], alpha, _batched(ci_test), trace)
     res.surrogate = "D_L"
     return res
 

@@ -130,6 +130,12 @@ class CodeMatrix:
     def shape(self) -> tuple[int, int]: return self.n, len(self.columns)
     def __getitem__(self, j: int) -> np.ndarray: return self.columns[j]
 
+    def rows(self, mask: np.ndarray) -> CodeMatrix:
+        "The rows selected by the boolean `mask`, with the same arities and names (no re-validation)."
+        sub = CodeMatrix.__new__(CodeMatrix)
+        sub.columns, sub.arity, sub.names = [c[mask] for c in self.columns], self.arity, self.names
+        return sub
+
 # %% ../nbs/01_infotheory.ipynb #c2051160
 _CELL_BUDGET = 1 << 22  # cells of the count tables held at once (32 MB of float64)
 

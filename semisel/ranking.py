@@ -220,12 +220,6 @@ from .surrogates import UNLABELLED, _labels, check_partial_labels, choose_surrog
 
 _SURROGATES = ("auto", "Y0", "Y1", "DL")
 
-def _rows(codes: CodeMatrix, keep: np.ndarray) -> CodeMatrix:
-    "The rows `keep` (boolean mask) of a CodeMatrix, same arities and names."
-    sub = CodeMatrix.__new__(CodeMatrix)
-    sub.columns, sub.arity, sub.names = [c[keep] for c in codes.columns], codes.arity, codes.names
-    return sub
-
 def _intake(X, y_partial) -> tuple[CodeMatrix, np.ndarray]:
     "Validated codes of X and partial labels (int64, -1 = unlabelled) with matching lengths."
     codes = _code_matrix(X)
@@ -251,7 +245,7 @@ def semi_select(X, y_partial, criterion="jmi", k: int = 10, prior: float | None 
     phi = switching_threshold(labels)
     if surrogate == "DL":
         keep = labels != UNLABELLED
-        feats, scores = _greedy(_rows(codes, keep), labels[keep], 2, k, crit)
+        feats, scores = _greedy(codes.rows(keep), labels[keep], 2, k, crit)
         return _named(codes, feats, scores, surrogate="DL", threshold=phi)
     fill = choose_surrogate(labels, prior).fill if surrogate == "auto" else int(surrogate[1])
     y = np.where(labels == UNLABELLED, fill, labels)
@@ -267,7 +261,7 @@ def mint_select(X, y_partial, k: int = 10) -> Selection:
     codes, labels = _intake(X, y_partial)
     k = _check_k(k, codes.shape[1])
     keep = labels != UNLABELLED
-    rel = mutual_info_all(_rows(codes, keep), labels[keep])
+    rel = mutual_info_all(codes.rows(keep), labels[keep])
     feats, scores = _greedy(codes, np.zeros(codes.n, dtype=np.uint8), 1, k, CRITERIA["mrmr"], rel=rel)
     return _named(codes, feats, scores, surrogate="MINT", threshold=switching_threshold(labels))
 
@@ -517,7 +511,7 @@ def classification_errors(X_codes, X_num, y, c: float = 0.0, splits: int = 10, k
         q = None if c == 0 else prior * (1 + c * rng.choice([-1, 1]))
         yp = _label(y[tr], "mcar" if c == 0 else "marc", p_labelled, q, rng)
         Xtr, Xte = _standardise(Xn[tr], Xn[te])
-        sub = _rows(codes, np.isin(np.arange(len(y)), tr))  # rows in increasing order = sorted tr
+        sub = codes.rows(np.isin(np.arange(len(y)), tr))  # rows in increasing order = sorted tr
         order = np.argsort(tr)
         yp_sorted = np.asarray(yp)[order]
         for _, (name, method) in _PARTIAL.items():
