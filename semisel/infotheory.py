@@ -11,170 +11,26 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
+from .core import CodeMatrix, compact_codes, count_tables, encode_joint, target_codes
+
 # %% auto #0
-__all__ = ['encode_joint', 'CodeMatrix', 'entropy', 'joint_entropy', 'contingency', 'cond_mutual_info_all', 'mutual_info_all',
-           'cond_mutual_info', 'mutual_info', 'sq_mutual_info', 'IndependenceResult', 'g_test_all', 'chi2_test_all',
-           'g_test', 'chi2_test']
-
-# %% ../nbs/01_infotheory.ipynb #7b8484e2
-def _check_codes(x, name: str) -> np.ndarray:
-    "Validate `x` as a 1-D vector of non-negative integer codes; return it as a NumPy array (never a modified input)."
-    if isinstance(x, pd.Series) and isinstance(x.dtype, pd.CategoricalDtype):
-        raise TypeError(f"`{name}` is categorical; pass integer codes (semisel.datasets.discretize makes them)")
-    arr = np.asarray(x)
-    if arr.ndim != 1: raise ValueError(f"`{name}` must be 1-D, got shape {arr.shape}")
-    if arr.size == 0: raise ValueError(f"`{name}` is empty")
-    if arr.dtype == bool: return arr.view(np.uint8)
-    if arr.dtype.kind in "iu":
-        if arr.dtype.kind == "i" and arr.min() < 0:
-            raise ValueError(f"`{name}` has negative codes (min {arr.min()}); codes must be >= 0"
-                             " (partial labels with -1 go through semisel.surrogates first)")
-        return arr
-    if arr.dtype.kind == "f":
-        if np.isnan(arr).any(): raise ValueError(f"`{name}` has NaN; remove or encode missing values first")
-        if not (np.isfinite(arr).all() and (arr == np.round(arr)).all()):
-            raise TypeError(f"`{name}` holds non-integer floats; discretise it first (semisel.datasets.discretize)")
-        if arr.min() < 0: raise ValueError(f"`{name}` has negative codes (min {arr.min():g}); codes must be >= 0")
-        if arr.max() >= 2**53: raise ValueError(f"`{name}` has float codes too large to be exact integers")
-        return arr.astype(np.int64)
-    raise TypeError(f"`{name}` must hold integer codes, got dtype {arr.dtype}; discretise or encode it first"
-                    " (semisel.datasets.discretize)")
-
-# %% ../nbs/01_infotheory.ipynb #e8d63429
-def _small(codes: np.ndarray, k: int) -> np.ndarray:
-    "`codes` (all < k) in the smallest unsigned dtype holding k-1 (a copy only when the dtype changes)."
-    return codes.astype(np.min_scalar_type(max(k - 1, 0)), copy=False)
-
-def _compact(codes: np.ndarray, bound: int) -> tuple[np.ndarray, int]:
-    "Re-index `codes` (all < bound) to 0..k-1 keeping their order; returns (codes, k). One bincount when bound is small, else a sort."
-    if bound <= 4 * codes.size + 1024:
-        present = np.bincount(codes, minlength=bound) > 0
-        k = int(present.sum())
-        if k == bound: return _small(codes, k), k
-        remap = np.cumsum(present) - 1
-        return _small(remap.astype(np.min_scalar_type(k - 1))[codes], k), k
-    uniq, inverse = np.unique(codes, return_inverse=True)
-    return _small(inverse.reshape(-1), len(uniq)), len(uniq)
-
-def _codes(x, name: str) -> tuple[np.ndarray, int]:
-    "Validated codes of `x` in a small dtype, re-indexed when sparse; returns (codes, k) with all codes < k."
-    arr = _check_codes(x, name)
-    k = int(arr.max()) + 1
-    if k > 2 * arr.size + 256:  # sparse codes: re-index by sorting
-        uniq, inverse = np.unique(arr, return_inverse=True)
-        return _small(inverse.reshape(-1), len(uniq)), len(uniq)
-    return _small(arr, k), k
-
-# %% ../nbs/01_infotheory.ipynb #0caf8801
-def _columns(args, name: str):
-    "Split arguments that are 1-D vectors or 2-D matrices into a list of 1-D columns."
-    cols = []
-    for a in args:
-        if isinstance(a, pd.DataFrame): cols += [a.iloc[:, j] for j in range(a.shape[1])]
-        elif np.ndim(a) == 2: cols += list(np.asarray(a).T)
-        else: cols.append(a)
-    if not cols: raise ValueError(f"`{name}` needs at least one column")
-    return cols
-
-def _joint(cols, name: str) -> tuple[np.ndarray, int]:
-    "Compact code (and its arity) of the joint state of `cols`."
-    code, k = _compact(*_codes(cols[0], name))
-    for c in cols[1:]:
-        c, kc = _codes(c, name)
-        if len(c) != len(code): raise ValueError(f"columns of `{name}` have different lengths ({len(code)} and {len(c)})")
-        code, k = _compact(code.astype(np.int64) * kc + c, k * kc)
-    return code, k
-
-def encode_joint(*columns) -> np.ndarray:
-    "Compact codes 0..k-1 of the observed joint states of `columns` (1-D vectors or 2-D matrices), in lexicographic order."
-    return _joint(_columns(columns, "columns"), "columns")[0]
-
-# %% ../nbs/01_infotheory.ipynb #14ec393e
-def _integer_columns(arr: np.ndarray, name: str) -> list[np.ndarray]:
-    "Columns of an integer matrix in the smallest unsigned dtype that holds them, transposed block-wise (cache-friendly)."
-    if arr.min() < 0:
-        j = int(np.argmax((arr < 0).any(axis=0)))
-        _check_codes(arr[:, j], f"{name}[:, {j}]")  # raises the usual message, naming the column
-    out = np.empty(arr.shape[::-1], dtype=np.min_scalar_type(arr.max()))
-    for start in range(0, arr.shape[0], 4096): out[:, start:start + 4096] = arr[start:start + 4096].T
-    return list(out)
-
-class CodeMatrix:
-    "Validated integer codes of the columns of a matrix, column-major in small dtypes, with each column's code bound (`arity`)."
-    def __init__(self, X, name: str = "X"):
-        if isinstance(X, CodeMatrix): self.columns, self.arity, self.names = X.columns, X.arity, X.names; return
-        if isinstance(X, pd.DataFrame):
-            self.names = list(X.columns)
-            cols = [X.iloc[:, j] for j in range(X.shape[1])]
-        else:
-            arr = np.asarray(X)
-            if arr.ndim != 2: raise ValueError(f"`{name}` must be 2-D (rows x features), got shape {arr.shape}")
-            self.names = None
-            cols = _integer_columns(arr, name) if arr.dtype.kind in "iu" and arr.size else list(arr.T)
-        if not cols: raise ValueError(f"`{name}` has no columns")
-        coded = [_codes(c, f"{name}[:, {j}]") for j, c in enumerate(cols)]
-        self.columns = [c for c, _ in coded]
-        self.arity = np.array([k for _, k in coded])
-
-    @classmethod
-    def of_vector(cls, x, name: str = "x") -> CodeMatrix:
-        "A one-column `CodeMatrix` of the code vector `x` (errors name it `name`)."
-        self = cls.__new__(cls)
-        code, k = _codes(x, name)
-        self.columns, self.arity, self.names = [code], np.array([k]), None
-        return self
-
-    @property
-    def n(self) -> int: return len(self.columns[0])
-    @property
-    def shape(self) -> tuple[int, int]: return self.n, len(self.columns)
-    def __getitem__(self, j: int) -> np.ndarray: return self.columns[j]
-
-    def rows(self, mask: np.ndarray) -> CodeMatrix:
-        "The rows selected by the boolean `mask`, with the same arities and names (no re-validation)."
-        sub = CodeMatrix.__new__(CodeMatrix)
-        sub.columns, sub.arity, sub.names = [c[mask] for c in self.columns], self.arity, self.names
-        return sub
-
-# %% ../nbs/01_infotheory.ipynb #c2051160
-_CELL_BUDGET = 1 << 22  # cells of the count tables held at once (32 MB of float64)
-
-def _target(y, z, n: int) -> tuple[np.ndarray, int, int]:
-    "Joint code w = y * kz + z of the label and the conditioning set, with ky and kz."
-    y, ky = _codes(y, "y")
-    if len(y) != n: raise ValueError(f"`y` has {len(y)} rows but the features have {n}")
-    if z is None: return y, ky, 1
-    z, kz = _joint(_columns([z], "z"), "z")
-    if len(z) != n: raise ValueError(f"`z` has {len(z)} rows but the features have {n}")
-    return _small(y.astype(np.int64) * kz + z, ky * kz), ky, kz
-
-def _count_tables(codes: CodeMatrix, w: np.ndarray, ky: int, kz: int, cols) -> np.ndarray:
-    "Count tables T[j, x, y, z] of the features `cols` against the target code w (x padded to the largest arity)."
-    kw, kx = ky * kz, int(codes.arity[cols].max())
-    tables = np.zeros((len(cols), kx * kw), dtype=np.int64)
-    for i, j in enumerate(cols):
-        cells = int(codes.arity[j]) * kw
-        dt = np.min_scalar_type(cells - 1)
-        joint = codes[j].astype(dt)
-        joint *= dt.type(kw)
-        joint += w.astype(dt, copy=False)
-        tables[i, :cells] = np.bincount(joint, minlength=cells)
-    return tables.reshape(len(cols), kx, ky, kz)
-
-def _chunks(codes: CodeMatrix, kw: int):
-    "Column blocks whose count tables fit the cell budget."
-    per_col = int(codes.arity.max()) * kw
-    step = max(1, _CELL_BUDGET // per_col)
-    d = len(codes.columns)
-    return [np.arange(s, min(s + step, d)) for s in range(0, d, step)]
+__all__ = ['cmi_from_counts', 'smi_from_counts', 'dof_from_counts', 'entropy', 'joint_entropy', 'contingency',
+           'cond_mutual_info_all', 'mutual_info_all', 'cond_mutual_info', 'mutual_info', 'sq_mutual_info',
+           'IndependenceResult', 'g_test_all', 'chi2_test_all', 'g_test', 'chi2_test']
 
 # %% ../nbs/01_infotheory.ipynb #55c64edc
 def _margins(T: np.ndarray):
     "Margins o_{..z}, o_{x.z}, o_{.yz} of count tables T[..., x, y, z], broadcastable against T."
     return T.sum(axis=(-3, -2), keepdims=True), T.sum(axis=-2, keepdims=True), T.sum(axis=-3, keepdims=True)
 
-def _cmi(T: np.ndarray) -> np.ndarray:
-    "ML estimate of I(X;Y|Z) in nats from count tables T[..., x, y, z]."
+def cmi_from_counts(T: np.ndarray) -> np.ndarray:
+    """ML estimate of I(X;Y|Z) in nats from count tables T[..., x, y, z] (one value per leading index).
+
+    Examples
+    --------
+    >>> float(cmi_from_counts(np.array([[[5], [0]], [[0], [5]]])))   # X = Y, a fair coin: ln 2
+    0.6931471805599453
+    """
     T = T.astype(np.float64)
     o_z, o_xz, o_yz = _margins(T)
     nz = T > 0
@@ -182,8 +38,14 @@ def _cmi(T: np.ndarray) -> np.ndarray:
     terms[nz] = T[nz] * np.log((T * o_z)[nz] / (o_xz * o_yz)[nz])
     return np.maximum(terms.sum(axis=(-3, -2, -1)) / T.sum(axis=(-3, -2, -1)), 0.0)
 
-def _smi(T: np.ndarray) -> np.ndarray:
-    "ML estimate of the squared-loss MI I2(X;Y|Z) in nats from count tables T[..., x, y, z]."
+def smi_from_counts(T: np.ndarray) -> np.ndarray:
+    """ML estimate of the squared-loss MI I2(X;Y|Z) in nats from count tables T[..., x, y, z].
+
+    Examples
+    --------
+    >>> float(smi_from_counts(np.array([[[5], [0]], [[0], [5]]])))
+    0.5
+    """
     T = T.astype(np.float64)
     o_z, o_xz, o_yz = _margins(T)
     expected = np.divide(o_xz * o_yz, o_z, out=np.zeros_like(T), where=o_z > 0)
@@ -191,29 +53,35 @@ def _smi(T: np.ndarray) -> np.ndarray:
     return terms.sum(axis=(-3, -2, -1)) / (2 * T.sum(axis=(-3, -2, -1)))
 
 # %% ../nbs/01_infotheory.ipynb #8570fc44
-def _dof(T: np.ndarray, dof: str) -> np.ndarray:
-    "Degrees of freedom of count tables T[..., x, y, z] under the `dof` convention ('papers' or 'adjusted')."
+def dof_from_counts(T: np.ndarray, rule: str = "papers") -> np.ndarray:
+    """Degrees of freedom of the tests of count tables T[..., x, y, z] under `rule` 'papers' or 'adjusted' (see above).
+
+    Examples
+    --------
+    >>> dof_from_counts(np.ones((3, 2, 4))).item(), dof_from_counts(np.ones((3, 2, 4)), "adjusted").item()
+    (8, 8)
+    """
     o_z, o_xz, o_yz = _margins(T)
-    if dof == "papers":
+    if rule == "papers":
         kx = (T.sum(axis=(-2, -1)) > 0).sum(-1)
         ky = (T.sum(axis=(-3, -1)) > 0).sum(-1)
         kz = (o_z > 0).sum(axis=(-3, -2, -1))
         return np.maximum(1, (kx - 1) * (ky - 1) * kz)
-    if dof == "adjusted":
+    if rule == "adjusted":
         rows = (o_xz > 0).sum(axis=(-3, -2))
         cols = (o_yz > 0).sum(axis=(-3, -2))
         return (np.maximum(rows - 1, 0) * np.maximum(cols - 1, 0)).sum(-1)
-    raise ValueError(f"`dof` must be 'papers' or 'adjusted', got {dof!r}")
+    raise ValueError(f"`dof` must be 'papers' or 'adjusted', got {rule!r}")
 
 # %% ../nbs/01_infotheory.ipynb #e56c3714
 def _entropy_of(counts: np.ndarray) -> float:
-    "Entropy in nats of the distribution given by `counts`."
+    "Entropy in nats of the distribution given by `counts` (never -0.0)."
     p = counts[counts > 0] / counts.sum()
-    return float(-(p * np.log(p)).sum())
+    return max(0.0, float(-(p * np.log(p)).sum()))
 
 def entropy(x) -> float:
     "ML estimate of the entropy H(X) in nats of a vector of integer codes."
-    x, k = _codes(x, "x")
+    x, k = compact_codes(x, "x")
     return _entropy_of(np.bincount(x, minlength=k))
 
 def joint_entropy(*columns) -> float:
@@ -221,11 +89,12 @@ def joint_entropy(*columns) -> float:
     return entropy(encode_joint(*columns))
 
 # %% ../nbs/01_infotheory.ipynb #0fd87c50
-def _tables(X, y, z) -> tuple[np.ndarray, int]:
-    "Count tables T[j, x, y, z] of every column of X (validated once), and N."
+def _tables(X, y, z):
+    "Blocks of count tables T[j, x, y, z] of the columns of X (validated once) against y and the joint state of z, and N."
     codes = CodeMatrix(X)
-    w, ky, kz = _target(y, z, codes.n)
-    return np.concatenate([_count_tables(codes, w, ky, kz, cols) for cols in _chunks(codes, ky * kz)]), codes.n
+    w, ky, kz = target_codes(y, z, codes.n)
+    blocks = (T.reshape(len(cols), -1, ky, kz) for cols, T in count_tables(codes, w, ky * kz))
+    return blocks, codes.n
 
 def _single(x) -> CodeMatrix:
     "A 1-D code vector as a one-column matrix for the batched machinery."
@@ -233,14 +102,13 @@ def _single(x) -> CodeMatrix:
 
 def contingency(x, y, z=None) -> np.ndarray:
     "Counts o[x, y, z] of the codes of `x`, `y` and the joint state of `z` (a trailing axis of length 1 when `z` is None)."
-    return _tables(_single(x), y, z)[0][0]
+    return next(_tables(_single(x), y, z)[0])[0]
 
 # %% ../nbs/01_infotheory.ipynb #b376ec11
 def cond_mutual_info_all(X, y, z=None) -> np.ndarray:
     "I(X_j; Y | Z) in nats for every column X_j of X (array, DataFrame or `CodeMatrix`); `z`: None, a vector or a matrix (joint)."
-    codes = CodeMatrix(X)
-    w, ky, kz = _target(y, z, codes.n)
-    return np.concatenate([_cmi(_count_tables(codes, w, ky, kz, cols)) for cols in _chunks(codes, ky * kz)])
+    blocks, _ = _tables(X, y, z)
+    return np.concatenate([cmi_from_counts(T) for T in blocks])
 
 def mutual_info_all(X, y) -> np.ndarray:
     "I(X_j; Y) in nats for every column X_j of X (array, DataFrame or `CodeMatrix`)."
@@ -256,7 +124,7 @@ def mutual_info(x, y) -> float:
 
 def sq_mutual_info(x, y, z=None) -> float:
     "ML estimate of the squared-loss MI I2(X;Y|Z) in nats (Eq. 6); Pearson's chi2 statistic is 2N times it."
-    return float(_smi(contingency(x, y, z)))
+    return float(smi_from_counts(contingency(x, y, z)))
 
 # %% ../nbs/01_infotheory.ipynb #ab2ce749
 class IndependenceResult(NamedTuple):
@@ -272,20 +140,19 @@ def _pvalue(statistic, dof):
 
 def _test_all(X, y, z, dof: str, estimator) -> IndependenceResult:
     if dof not in ("papers", "adjusted"): raise ValueError(f"`dof` must be 'papers' or 'adjusted', got {dof!r}")
-    codes = CodeMatrix(X)
-    w, ky, kz = _target(y, z, codes.n)
-    parts = [(estimator(T), _dof(T, dof)) for T in (_count_tables(codes, w, ky, kz, c) for c in _chunks(codes, ky * kz))]
-    statistic = 2 * codes.n * np.concatenate([s for s, _ in parts])
+    blocks, n = _tables(X, y, z)
+    parts = [(estimator(T), dof_from_counts(T, dof)) for T in blocks]
+    statistic = 2 * n * np.concatenate([s for s, _ in parts])
     nu = np.concatenate([d for _, d in parts])
-    return IndependenceResult(statistic, nu, _pvalue(statistic, nu), codes.n)
+    return IndependenceResult(statistic, nu, _pvalue(statistic, nu), n)
 
 def g_test_all(X, y, z=None, dof: str = "papers") -> IndependenceResult:
     "G-test of X_j ⊥ Y | Z for every column of X at once (G = 2N·I); fields are arrays."
-    return _test_all(X, y, z, dof, _cmi)
+    return _test_all(X, y, z, dof, cmi_from_counts)
 
 def chi2_test_all(X, y, z=None, dof: str = "papers") -> IndependenceResult:
     "Pearson chi2-test of X_j ⊥ Y | Z for every column of X at once (chi2 = 2N·I2); fields are arrays."
-    return _test_all(X, y, z, dof, _smi)
+    return _test_all(X, y, z, dof, smi_from_counts)
 
 def _one(result: IndependenceResult) -> IndependenceResult:
     return IndependenceResult(float(result.statistic[0]), int(result.dof[0]), float(result.pvalue[0]), result.n)

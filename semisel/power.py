@@ -11,8 +11,9 @@ from typing import NamedTuple
 import numpy as np
 from scipy import optimize, stats
 
-from .infotheory import _cmi, _smi
-from .surrogates import _check_prob, _phi, check_partial_labels
+from .core import check_probability, partial_labels, switching_phi
+from .infotheory import cmi_from_counts, smi_from_counts
+from .surrogates import check_partial_labels
 
 # %% auto #0
 __all__ = ['noncentrality', 'g_test_power', 'required_sample_size', 'MCARFactors', 'MARCFactors', 'kappa_mcar', 'kappa_marc',
@@ -42,7 +43,7 @@ def noncentrality(mi, n):
 
 def g_test_power(mi, n, dof: int, alpha: float = 0.05):
     "Power of the G-test at level `alpha` with `dof` degrees of freedom against effect `mi` (nats), sample size `n` (non-central chi2)."
-    alpha, dof = _check_prob(alpha, "alpha"), _dof(dof)
+    alpha, dof = check_probability(alpha, "alpha"), _dof(dof)
     lam = np.asarray(noncentrality(mi, n), dtype=np.float64)
     crit = stats.chi2.isf(alpha, dof)
     power = np.where(lam > 0, stats.ncx2.sf(crit, dof, np.maximum(lam, 1e-300)), alpha)
@@ -50,7 +51,7 @@ def g_test_power(mi, n, dof: int, alpha: float = 0.05):
 
 def required_sample_size(mi: float, dof: int, alpha: float = 0.05, power: float = 0.80) -> int:
     "Smallest N for which the G-test (level `alpha`, `dof`) detects the effect `mi` (nats) with at least the given `power`."
-    alpha, dof, power = _check_prob(alpha, "alpha"), _dof(dof), _check_prob(power, "power")
+    alpha, dof, power = check_probability(alpha, "alpha"), _dof(dof), check_probability(power, "power")
     mi = float(_nonneg(mi, "mi"))
     if mi == 0: raise ValueError("`mi` must be > 0: no sample size detects a zero effect")
     if power <= alpha: raise ValueError(f"`power` ({power}) must exceed `alpha` ({alpha}): a test has power alpha at zero effect")
@@ -78,14 +79,14 @@ class MARCFactors(NamedTuple):
 
 def kappa_mcar(p_y: float, p_labelled: float) -> MCARFactors:
     "MCAR correction factors (Thm 2) from p(y=1) = `p_y` and p(s=1) = `p_labelled`."
-    pi, ps = _check_prob(p_y, "p_y"), _check_prob(p_labelled, "p_labelled", high_open=False)
+    pi, ps = check_probability(p_y, "p_y"), check_probability(p_labelled, "p_labelled", closed="right")
     return MCARFactors(ps, (1 - pi) / (1 - pi * ps) * ps, pi / (1 - (1 - pi) * ps) * ps)
 
 def kappa_marc(p_y: float, p_y0_pos: float, p_y1_neg: float) -> MARCFactors:
     "MAR-C correction factors (Thm 4): `p_y0_pos` = p(ỹ0=1) (fraction labelled positive), `p_y1_neg` = p(ỹ1=0) (fraction labelled negative)."
-    pi = _check_prob(p_y, "p_y")
-    q0 = _check_prob(p_y0_pos, "p_y0_pos", low_open=False)
-    q1 = _check_prob(p_y1_neg, "p_y1_neg", low_open=False)
+    pi = check_probability(p_y, "p_y")
+    q0 = check_probability(p_y0_pos, "p_y0_pos", closed="left")
+    q1 = check_probability(p_y1_neg, "p_y1_neg", closed="left")
     if q0 > pi + 1e-12 or q1 > 1 - pi + 1e-12:
         raise ValueError(f"inconsistent: p(ỹ0=1) = {q0} must be <= p(y=1) = {pi} and p(ỹ1=0) = {q1} <= p(y=0) = {1 - pi}")
     return MARCFactors((1 - pi) / pi * q0 / (1 - q0), pi / (1 - pi) * q1 / (1 - q1))
@@ -97,13 +98,13 @@ def kappa_pu(p_y: float, p_labelled_pos: float) -> float:
 def kappa_from_labels(y_partial, prior: float) -> MARCFactors:
     "Plug-in MAR-C factors of a partially labelled vector: p(ỹ0=1) = p/N, p(ỹ1=0) = n/N, and the user's `prior` for p(y=1)."
     c = check_partial_labels(y_partial)
-    prior = _check_prob(prior, "prior")
+    prior = check_probability(prior, "prior")
     return MARCFactors((1 - prior) / prior * c.p / (c.n + c.m), prior / (1 - prior) * c.n / (c.p + c.m))
 
 # %% ../nbs/03_power.ipynb #45f0d57d
 def crossing_prior(p_y0_pos: float, p_y1_neg: float) -> float:
     "The p(y=1) at which κ_Y0 = κ_Y1 (found numerically by root-finding); Theorem 5 says it is the switching threshold phi."
-    q0 = _check_prob(p_y0_pos, "p_y0_pos"); q1 = _check_prob(p_y1_neg, "p_y1_neg")
+    q0 = check_probability(p_y0_pos, "p_y0_pos"); q1 = check_probability(p_y1_neg, "p_y1_neg")
     g = lambda pi: np.log((1 - pi) / pi * q0 / (1 - q0)) - np.log(pi / (1 - pi) * q1 / (1 - q1))
     return optimize.brentq(g, 1e-15, 1 - 1e-15, xtol=1e-15, rtol=1e-15)
 
@@ -111,12 +112,12 @@ def crossing_prior(p_y0_pos: float, p_y1_neg: float) -> float:
 def corrected_sample_size(n: int, kappa: float) -> int:
     "⌈n/κ⌉: rows a surrogate with correction factor `kappa` needs to match the ideal test's power on `n` rows."
     if isinstance(n, bool) or not isinstance(n, Integral) or n < 1: raise ValueError(f"`n` must be a positive integer, got {n!r}")
-    kappa = _check_prob(kappa, "kappa", high_open=False)
+    kappa = check_probability(kappa, "kappa", closed="right")
     return int(np.ceil(n / kappa - 1e-9))
 
 def surrogate_power(mi, n, dof: int, kappa: float, alpha: float = 0.05):
     "Power of a surrogate G-test with correction factor `kappa`: the ideal power at κ·n (non-centrality κ·2nI)."
-    kappa = _check_prob(kappa, "kappa", high_open=False)
+    kappa = check_probability(kappa, "kappa", closed="right")
     return g_test_power(mi, np.asarray(n, dtype=np.float64) * kappa, dof, alpha)
 
 def required_labelled_size(mi: float, n: int, dof: int, prior: float, alpha: float = 0.05, power: float = 0.80,
@@ -124,7 +125,7 @@ def required_labelled_size(mi: float, n: int, dof: int, prior: float, alpha: flo
     "Smallest number of labelled positives (surrogate 'Y0') or negatives ('Y1') among `n` rows for the surrogate test to reach `power`."
     if surrogate not in ("Y0", "Y1"): raise ValueError(f"`surrogate` must be 'Y0' or 'Y1', got {surrogate!r}")
     if isinstance(n, bool) or not isinstance(n, Integral) or n < 1: raise ValueError(f"`n` must be a positive integer, got {n!r}")
-    pi = _check_prob(prior, "prior")
+    pi = check_probability(prior, "prior")
     n_needed = required_sample_size(mi, dof, alpha, power)
     kappa = n_needed / n                 # kappa * n must reach the ideal test's required size
     # kappa_Y0 = (1-pi)/pi * q/(1-q)  <=>  q = kappa*pi / (1 - pi + kappa*pi); for Y1 swap pi and 1 - pi
@@ -158,13 +159,13 @@ def surrogate_population(p_xy, p_s_given_y) -> dict:
 def population_mi(p_xy, squared: bool = False) -> float:
     "Population I(X;Y) (or the squared-loss I2 with `squared=True`) in nats of a probability table p_xy[x, y]."
     T = np.asarray(p_xy, dtype=np.float64)[..., None]
-    return float((_smi if squared else _cmi)(T))
+    return float((smi_from_counts if squared else cmi_from_counts)(T))
 
 # %% ../nbs/03_power.ipynb #a8cdfd13
 def kappa_dl_local(p_y: float, p_labelled: float, p_pos_given_labelled: float) -> float:
     "Small-effect correction factor of D_L under MAR-C: p(s=1)·q(1-q)/(π(1-π)), q = p(y=1|s=1) (our derivation; = p(s=1) under MCAR)."
-    pi, ps = _check_prob(p_y, "p_y"), _check_prob(p_labelled, "p_labelled", high_open=False)
-    q = _check_prob(p_pos_given_labelled, "p_pos_given_labelled")
+    pi, ps = check_probability(p_y, "p_y"), check_probability(p_labelled, "p_labelled", closed="right")
+    q = check_probability(p_pos_given_labelled, "p_pos_given_labelled")
     if ps * q > pi + 1e-12 or ps * (1 - q) > 1 - pi + 1e-12:
         raise ValueError(f"inconsistent: p(s=1)·q = {ps * q:.3g} labelled positives exceed p(y=1) = {pi}, or the negatives exceed p(y=0)")
     return ps * q * (1 - q) / (pi * (1 - pi))

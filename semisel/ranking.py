@@ -12,7 +12,8 @@ import numpy as np
 import pandas as pd
 from scipy.special import xlogy
 
-from .infotheory import CodeMatrix, mutual_info_all, _codes, _compact, _small
+from .core import CodeMatrix, compact_codes, reindex_codes, small_codes
+from .infotheory import mutual_info_all
 
 # %% auto #0
 __all__ = ['CRITERIA', 'TABLE1_MI', 'PairTerms', 'Accumulated', 'Criterion', 'beta_gamma', 'get_criterion', 'Selection', 'select',
@@ -67,7 +68,7 @@ def _tables(columns, arity, cols, w: np.ndarray, kw: int) -> np.ndarray:
 def _terms(columns, arity, cols, b: np.ndarray, kb: int, y: np.ndarray, ky: int) -> PairTerms:
     "PairTerms of the candidates `cols` against B (codes b < kb) and Y, block by block."
     kw = kb * ky
-    w = _small(b.astype(np.int64) * ky + y if kw > 255 else b.astype(np.uint8) * np.uint8(ky) + y.astype(np.uint8), kw)
+    w = small_codes(b.astype(np.int64) * ky + y if kw > 255 else b.astype(np.uint8) * np.uint8(ky) + y.astype(np.uint8), kw)
     step = max(1, _CELL_BUDGET // (int(arity.max()) * kw))
     parts = [_pair_terms(_tables(columns, arity, cols[s:s + step], w, kw).reshape(-1, int(arity[cols[s:s + step]].max()), kb, ky))
              for s in range(0, len(cols), step)]
@@ -189,7 +190,7 @@ def _greedy(codes: CodeMatrix, y: np.ndarray, ky: int, k: int, crit: Criterion, 
         if not crit.pairwise: acc.t += 1; continue  # MIM: no pairwise terms to count
         if crit.joint:
             joint, kjoint = (codes[j], int(codes.arity[j])) if joint is None else \
-                _compact(joint.astype(np.int64) * int(codes.arity[j]) + codes[j], kjoint * int(codes.arity[j]))
+                reindex_codes(joint.astype(np.int64) * int(codes.arity[j]) + codes[j], kjoint * int(codes.arity[j]))
             b, kb = joint, kjoint
         else: b, kb = codes[j], int(codes.arity[j])
         cols = np.flatnonzero(free)
@@ -209,21 +210,22 @@ def select(X, y, criterion="jmi", k: int = 10) -> Selection:
     `beta_gamma(β, γ)`) against the fully observed label codes `y`; returns features in order and per-step scores in nats."""
     crit = get_criterion(criterion)
     codes = _code_matrix(X)
-    y, ky = _codes(y, "y")
+    y, ky = compact_codes(y, "y")
     if len(y) != codes.n: raise ValueError(f"`y` has {len(y)} rows but `X` has {codes.n}")
     k = _check_k(k, codes.shape[1])
     feats, scores = _greedy(codes, y, ky, k, crit)
     return Selection(feats, scores, None if codes.names is None else [codes.names[f] for f in feats])
 
 # %% ../nbs/05_jmi.ipynb #d6769233
-from .surrogates import UNLABELLED, _labels, check_partial_labels, choose_surrogate, switching_threshold
+from .core import UNLABELLED, partial_labels
+from .surrogates import check_partial_labels, choose_surrogate, switching_threshold
 
 _SURROGATES = ("auto", "Y0", "Y1", "DL")
 
 def _intake(X, y_partial) -> tuple[CodeMatrix, np.ndarray]:
     "Validated codes of X and partial labels (int64, -1 = unlabelled) with matching lengths."
     codes = _code_matrix(X)
-    labels = _labels(y_partial, "y_partial")
+    labels = np.array(partial_labels(y_partial, "y_partial", allow_none_labelled=True).codes)
     if len(labels) != codes.n: raise ValueError(f"`y_partial` has {len(labels)} rows but `X` has {codes.n}")
     check_partial_labels(labels)
     return codes, labels
@@ -305,7 +307,7 @@ def _fit_labels(y) -> tuple[np.ndarray, bool]:
     missing = pd.isna(arr) if arr.dtype.kind in "fO" else np.zeros(arr.shape, bool)
     if not missing.any() and not (arr.dtype.kind in "iuf" and (arr == UNLABELLED).any()):
         return np.unique(arr, return_inverse=True)[1].reshape(-1), False
-    return _labels(y, "y"), True
+    return np.array(partial_labels(y, "y", allow_none_labelled=True).codes), True
 
 class _RankingSelector(SelectorMixin, BaseEstimator):
     "Shared fit/transform of the ranking selectors; subclasses say how to rank."
@@ -392,13 +394,14 @@ def knn_error(X_train, y_train, X_test, y_test, features, n_neighbors: int = 3) 
 
 # %% ../nbs/05_jmi.ipynb #aaf975a8
 from scipy import stats
-from .infotheory import _cmi
-from .surrogates import sample_with_mi, mcar, marc, _rng
+from .core import check_random_state
+from .infotheory import cmi_from_counts
+from .surrogates import sample_with_mi, mcar, marc
 
 def sample_ranking_data(n: int, mi, arity, p_y: float = 0.2, random_state=None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Draw `n` rows of features X_i | Y (one shared Y ~ Bernoulli(p_y)) with population I(X_i;Y) = mi[i] nats and arity[i] categories.
     Returns (X as uint8 codes n x d, y, population MI of each feature)."""
-    rng = _rng(random_state)
+    rng = check_random_state(random_state)
     mi, arity = np.atleast_1d(np.asarray(mi, dtype=float)), np.atleast_1d(np.asarray(arity))
     if mi.shape != arity.shape: raise ValueError(f"`mi` and `arity` must have the same length, got {mi.shape} and {arity.shape}")
     y = (rng.random(n) < p_y).astype(np.int64)
@@ -428,7 +431,7 @@ def _surrogate_mi(codes: CodeMatrix, labels: np.ndarray, C: np.ndarray) -> dict[
         L[j, :a] = np.bincount(col.take(rows).astype(np.uint16) * 2 + yl, minlength=2 * a).reshape(a, 2)
     Y0 = np.stack([C - L[..., 1], L[..., 1]], -1)
     Y1 = np.stack([L[..., 0], C - L[..., 0]], -1)
-    return {name: _cmi(T[..., None]) for name, T in (("DL", L), ("Y0", Y0), ("Y1", Y1))}
+    return {name: cmi_from_counts(T[..., None]) for name, T in (("DL", L), ("Y0", Y0), ("Y1", Y1))}
 
 def surrogate_mi_all(X, y_partial) -> dict[str, np.ndarray]:
     "I(X_j; ·) in nats of every column for the three surrogates 'DL' (labelled rows), 'Y0' and 'Y1', from one pass of counts."
@@ -444,7 +447,7 @@ def ranking_consistency(n: int, scenario: str = "mcar", versions: int = 30, p_la
     """One repetition of Fig. 5: sample the Table 1 data with `n` rows, make `versions` semi-supervised versions (MCAR or MAR-C)
     and return the mean Spearman rho between the population ranking and the MIM ranking of each surrogate ('DL', 'Y0', 'Y1')."""
     if scenario not in ("mcar", "marc"): raise ValueError(f"`scenario` must be 'mcar' or 'marc', got {scenario!r}")
-    rng = _rng(random_state)
+    rng = check_random_state(random_state)
     arity = rng.choice(np.asarray(arities), size=len(mi))
     X, y, pop = sample_ranking_data(n, mi, arity, p_y, rng)
     codes = _code_matrix(X)
@@ -478,7 +481,7 @@ def subset_consistency(X, y, scenario: str = "mcar", versions: int = 30, k: int 
                        p_pos_labelled: float = 2 / 3, random_state=None) -> pd.Series:
     """Figs. 11-12 for one dataset of codes `X`: mean Kuncheva index (over `versions` labellings) between the fully supervised top-`k`
     of mRMR/MIM/JMI and the top-`k` of their D_L versions and of MINT/Semi-MIM/Semi-JMI. MAR-C uses p(y=1|s=1) = `p_pos_labelled`."""
-    rng = _rng(random_state)
+    rng = check_random_state(random_state)
     codes, y = CodeMatrix(X), np.asarray(y)
     d, prior = codes.shape[1], float(np.mean(y))
     full = {c: select(codes, y, c, k).features for c in _PARTIAL}
@@ -501,7 +504,7 @@ def classification_errors(X_codes, X_num, y, c: float = 0.0, splits: int = 10, k
     else MAR-C with p(y=1|s=1) = (1 ± c)·p(y=1), the sign drawn at random); select `k` features by MINT, Semi-MIM and Semi-JMI on
     `X_codes`; 3-NN test error on the standardised columns of `X_num`. Returns one row per split and method."""
     from sklearn.model_selection import train_test_split
-    rng = _rng(random_state)
+    rng = check_random_state(random_state)
     codes = CodeMatrix(X_codes)
     Xn, y = np.asarray(X_num, dtype=np.float64), np.asarray(y)
     rows = []

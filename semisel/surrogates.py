@@ -5,156 +5,129 @@
 # %% ../nbs/02_surrogates.ipynb #e9b46580
 from __future__ import annotations
 
-from numbers import Integral, Real
 from typing import NamedTuple
 
 import numpy as np
 import pandas as pd
 
+from .core import (UNLABELLED, LabelCounts, SurrogateChoice, check_choice, check_integer, check_number,
+                          check_probability, check_random_state, partial_labels)
+
 # %% auto #0
-__all__ = ['UNLABELLED', 'METHODS', 'PAPER_PANELS', 'PAPER_EFFECTS', 'LabelCounts', 'check_partial_labels', 'surrogate_labels',
-           'labelled_only', 'switching_threshold', 'SurrogateChoice', 'choose_surrogate', 'mcar', 'marc', 'pu',
-           'PopulationTables', 'sample_with_mi', 'marc_c', 'surrogate_tables', 'g_accepts', 'acceptance_rates',
-           'plot_acceptance', 'replicate_figures', 'plot_figures']
+__all__ = ['check_partial_labels', 'surrogate_labels', 'labelled_only', 'switching_threshold', 'choose_surrogate', 'marc_mask',
+           'mcar', 'marc', 'pu_mask', 'pu', 'PopulationTables', 'class_conditionals_with_mi', 'check_mi',
+           'sample_given_class', 'sample_with_mi', 'marc_c', 'surrogate_tables']
 
 # %% ../nbs/02_surrogates.ipynb #1936bdb4
-UNLABELLED = -1
-
-class LabelCounts(NamedTuple):
-    "Counts of a partially labelled vector: `p` labelled positives, `n` labelled negatives, `m` unlabelled."
-    p: int
-    n: int
-    m: int
-
-def _labels(y, name: str = "y_partial", allow_unlabelled: bool = True) -> np.ndarray:
-    "Validate a (partial) binary label vector; return it as a new int64 array with -1 for unlabelled."
-    if isinstance(y, pd.DataFrame):
-        if y.shape[1] != 1: raise ValueError(f"`{name}` must be 1-D, got a DataFrame with {y.shape[1]} columns")
-        y = y.iloc[:, 0]
-    if isinstance(y, pd.Series):
-        if isinstance(y.dtype, pd.CategoricalDtype):
-            raise TypeError(f"`{name}` is categorical; pass 1/0/-1 codes")
-        missing = y.isna().to_numpy()
-        vals = y.to_numpy(dtype=object, na_value=np.nan) if missing.any() else y.to_numpy()
-    else:
-        vals = np.asarray(y)
-        missing = None
-    if vals.ndim != 1: raise ValueError(f"`{name}` must be 1-D, got shape {vals.shape}")
-    if vals.size == 0: raise ValueError(f"`{name}` is empty")
-    if vals.dtype == bool: return vals.astype(np.int64)
-    if vals.dtype.kind in "OUS":
-        try: vals = vals.astype(np.float64)
-        except (TypeError, ValueError):
-            bad = sorted({repr(v) for v in vals if not (isinstance(v, (Real, np.number)) and not isinstance(v, bool))})[:5]
-            raise ValueError(f"`{name}` must hold 1, 0 or -1 (unlabelled); got non-numeric values {', '.join(bad)}") from None
-    if vals.dtype.kind not in "iuf":
-        raise TypeError(f"`{name}` must be numeric labels 1/0/-1, got dtype {vals.dtype}")
-    if missing is None: missing = np.isnan(vals) if vals.dtype.kind == "f" else np.zeros(vals.shape, bool)
-    allowed = (1, 0, -1) if allow_unlabelled else (1, 0)
-    ok = missing | np.isin(vals, allowed)
-    if not ok.all():
-        bad = np.unique(vals[~ok])[:5]
-        what = "1, 0 or -1 (unlabelled; NaN also means unlabelled)" if allow_unlabelled else "only 1 and 0 (a fully labelled binary target)"
-        raise ValueError(f"`{name}` must hold {what}; found {', '.join(map(repr, bad.tolist()))}")
-    if not allow_unlabelled and missing.any():
-        raise ValueError(f"`{name}` must be fully labelled (1/0), found {int(missing.sum())} missing values")
-    out = np.where(missing, UNLABELLED, np.nan_to_num(vals, nan=UNLABELLED)).astype(np.int64)
-    return out
-
-def _counts(labels: np.ndarray) -> LabelCounts:
-    c = np.bincount(labels + 1, minlength=3)
-    return LabelCounts(int(c[2]), int(c[1]), int(c[0]))
-
 def check_partial_labels(y_partial) -> LabelCounts:
-    "Validate partial labels (1, 0, -1 = unlabelled; NaN/NA = unlabelled) and return the counts (p, n, m); ValueError otherwise."
-    counts = _counts(_labels(y_partial))
-    if counts.p + counts.n == 0:
-        raise ValueError("`y_partial` has no labelled rows (all are -1/NaN): label some rows before using a surrogate")
-    return counts
+    """Validate partial labels (1, 0, -1 = unlabelled; NaN/NA = unlabelled) and count them.
+
+    Parameters
+    ----------
+    y_partial : array-like or pandas Series
+        Binary partial labels.
+
+    Returns
+    -------
+    LabelCounts
+        (p, n, m): labelled positives, labelled negatives, unlabelled rows.
+
+    Raises
+    ------
+    ValueError
+        Values other than 1, 0, -1 and NaN, or no labelled row.
+
+    Examples
+    --------
+    >>> check_partial_labels([1, 0, -1, -1])
+    LabelCounts(p=1, n=1, m=2)
+    """
+    return partial_labels(y_partial).counts
 
 # %% ../nbs/02_surrogates.ipynb #6e7f1562
 def surrogate_labels(y_partial, fill: int) -> np.ndarray:
-    "Surrogate target with every unlabelled row set to `fill`: fill=0 gives Y0, fill=1 gives Y1 (int64 array of 0/1)."
-    if isinstance(fill, bool) or not isinstance(fill, Integral) or fill not in (0, 1):
+    """Surrogate target with every unlabelled row set to `fill`: ``fill=0`` gives Y0, ``fill=1`` gives Y1.
+
+    Returns
+    -------
+    numpy.ndarray of int64
+        0/1 labels, one per row (a new array).
+
+    Examples
+    --------
+    >>> surrogate_labels([1, -1, 0], 1).tolist()
+    [1, 1, 0]
+    """
+    if isinstance(fill, (bool, np.bool_)) or fill not in (0, 1):
         raise ValueError(f"`fill` must be 0 (surrogate Y0) or 1 (surrogate Y1), got {fill!r}")
-    labels = _labels(y_partial)
-    check_partial_labels(labels)
-    labels[labels == UNLABELLED] = fill
-    return labels
+    return partial_labels(y_partial).surrogate(f"Y{int(fill)}")
 
 def labelled_only(X, y_partial):
-    "D_L: the labelled rows of `X` (array or DataFrame/Series, type kept) and their labels (int64 0/1; a Series if `y_partial` is one)."
-    labels = _labels(y_partial)
-    check_partial_labels(labels)
+    """D_L: the labelled rows of `X` and their labels.
+
+    Parameters
+    ----------
+    X : array-like, DataFrame or Series
+        Features; a pandas object keeps its type and index.
+    y_partial : array-like or Series
+        Partial labels (1 / 0 / -1 or NaN).
+
+    Returns
+    -------
+    X_l : same type as X
+    y_l : numpy.ndarray of int64 (a Series named and indexed like `y_partial` when it is one)
+
+    Examples
+    --------
+    >>> labelled_only(np.arange(6).reshape(3, 2), [1, -1, 0])[1].tolist()
+    [1, 0]
+    """
     n_rows = X.shape[0] if hasattr(X, "shape") else len(X)
-    if n_rows != len(labels):
-        raise ValueError(f"`X` has {n_rows} rows but `y_partial` has {len(labels)}: they must match")
-    keep = labels != UNLABELLED
+    labels = partial_labels(y_partial, n_rows=n_rows)
+    keep = labels.labelled
     X_l = X.loc[keep] if isinstance(X, (pd.DataFrame, pd.Series)) else np.asarray(X)[keep]
-    y_l = labels[keep]
+    y_l = labels.surrogate("D_L")
     if isinstance(y_partial, pd.Series): y_l = pd.Series(y_l, index=y_partial.index[keep], name=y_partial.name)
     return X_l, y_l
 
 # %% ../nbs/02_surrogates.ipynb #828d8068
-def _check_prob(value, name: str, low_open: bool = True, high_open: bool = True) -> float:
-    "Validate a probability-like float in (0, 1) (or with closed ends); return it as float."
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (Real, np.number)):
-        raise TypeError(f"`{name}` must be a number in {'(' if low_open else '['}0, 1{')' if high_open else ']'}, got {value!r}")
-    v = float(value)
-    lo_ok = v > 0 if low_open else v >= 0
-    hi_ok = v < 1 if high_open else v <= 1
-    if not (np.isfinite(v) and lo_ok and hi_ok):
-        raise ValueError(f"`{name}` must lie in {'(' if low_open else '['}0, 1{')' if high_open else ']'}, got {value!r}")
-    return v
-
-def _phi(p, n, m):
-    "Switching threshold a/(a+b) from counts (works on arrays)."
-    a = np.sqrt(np.multiply(p, np.add(p, m), dtype=np.float64))
-    b = np.sqrt(np.multiply(n, np.add(n, m), dtype=np.float64))
-    return a / (a + b)
-
 def switching_threshold(y_partial) -> float:
-    "Estimated switching threshold phi = a/(a+b), a = sqrt(p(p+m)), b = sqrt(n(n+m)) (Definition 3); 1 for PU data, 0 when p = 0."
-    c = check_partial_labels(y_partial)
-    return float(_phi(c.p, c.n, c.m))
+    """Estimated switching threshold phi = a/(a+b), a = sqrt(p(p+m)), b = sqrt(n(n+m)) (Definition 3).
 
-class SurrogateChoice(NamedTuple):
-    "The surrogate picked by `choose_surrogate`: its name ('Y0'/'Y1'), the fill value, the threshold phi and the filled labels."
-    surrogate: str
-    fill: int
-    threshold: float
-    labels: np.ndarray
+    1 for PU data (no labelled negative), 0 when no positive is labelled.
+
+    Examples
+    --------
+    >>> switching_threshold(np.r_[np.ones(125), np.zeros(125), -np.ones(750)])
+    0.5
+    """
+    return partial_labels(y_partial).threshold
 
 def choose_surrogate(y_partial, prior: float | None) -> SurrogateChoice:
-    """Most powerful surrogate under MAR-C (Thm 5): Y0 if `prior` (belief about p(y=1)) < phi, else Y1 (ties go to Y1, as Algorithm 2).
+    """Most powerful surrogate under MAR-C (Thm 5): Y0 if `prior` (belief about p(y=1)) < phi, else Y1 (ties: Y1, as Algorithm 2).
 
     `prior=None` is allowed only where the choice does not depend on it: PU data (phi = 1: Y0), no labelled positive
-    (phi = 0: Y1), or nothing unlabelled (both surrogates are Y: reported as Y0). Elsewhere it is a `ValueError`."""
-    c = check_partial_labels(y_partial)
-    phi = float(_phi(c.p, c.n, c.m))
-    if prior is None:
-        if 0 < phi < 1 and c.m:
-            raise ValueError(f"`prior` (your belief about p(y=1), a float in (0, 1)) is needed to choose between Y0 and Y1: "
-                             f"Y0 if it is below the switching threshold phi = {phi:.4g}, Y1 otherwise")
-        fill = 1 if phi == 0 else 0
-    else: fill = 0 if _check_prob(prior, "prior") < phi else 1
-    return SurrogateChoice(f"Y{fill}", fill, phi, surrogate_labels(y_partial, fill))
+    (phi = 0: Y1), or nothing unlabelled (both surrogates are Y: reported as Y0). Elsewhere it is a `ValueError`.
+
+    Returns
+    -------
+    SurrogateChoice
+        (surrogate name 'Y0'/'Y1', fill value, threshold phi, the filled labels).
+
+    Examples
+    --------
+    >>> choose_surrogate([1, 0, -1, -1], prior=0.2).surrogate
+    'Y0'
+    """
+    return partial_labels(y_partial).choose(prior)
 
 # %% ../nbs/02_surrogates.ipynb #a0e891e3
-def _rng(random_state) -> np.random.Generator:
-    "A NumPy Generator from None, an int seed or a Generator."
-    if random_state is None or isinstance(random_state, (Integral, np.random.Generator, np.random.SeedSequence)):
-        return np.random.default_rng(random_state)
-    raise TypeError(f"`random_state` must be None, an int or a numpy Generator, got {type(random_state).__name__}")
-
 def _round(x) -> np.ndarray:
     "Round half up (floor(x + 1/2)), elementwise, as int64."
     return np.floor(np.asarray(x, dtype=np.float64) + 0.5).astype(np.int64)
 
 def _check_mode(mode: str) -> str:
-    if mode not in ("exact", "bernoulli"):
-        raise ValueError(f"`mode` must be 'exact' (fixed counts) or 'bernoulli' (the papers' per-row protocol), got {mode!r}")
-    return mode
+    return check_choice(mode, "mode", ("exact", "bernoulli"))   # fixed counts, or the papers' per-row protocol
 
 _MAX_DRAWS = 1000
 
@@ -188,8 +161,13 @@ def _as_output(y, labels: np.ndarray):
     if isinstance(y, pd.Series): return pd.Series(labels, index=y.index, name=y.name)
     return labels
 
-def _marc_mask(Y: np.ndarray, p_labelled: float, q: float | None, mode: str, p_y, rng) -> np.ndarray:
-    "Batched MAR-C labelling of Y (R, N) with p(s=1)=p_labelled and p(y=1|s=1)=q (None: each row's own class balance = MCAR)."
+def marc_mask(Y: np.ndarray, p_labelled: float, q: float | None = None, *, mode: str = "exact", p_y: float | None = None,
+              random_state=None) -> np.ndarray:
+    """Batched MAR-C labelling: which entries of each row of the 0/1 matrix Y (R datasets x N rows) are labelled.
+
+    p(s=1) = `p_labelled` and p(y=1|s=1) = `q` (None: each dataset's own class balance, i.e. MCAR); `mode` and `p_y`
+    as in `marc`. Returns a boolean (R, N) mask; `mcar` and `marc` are this for one dataset."""
+    rng = check_random_state(random_state)
     R, N = Y.shape
     n_pos = (Y == 1).sum(1)
     if (n_pos == 0).any() or (n_pos == N).any():
@@ -209,7 +187,7 @@ def _marc_mask(Y: np.ndarray, p_labelled: float, q: float | None, mode: str, p_y
                              "raise `p_labelled` or use more rows")
         return _exact_mask(Y, k_pos, k_neg, rng)
     if q is None: return _bernoulli_mask(Y, p_labelled, p_labelled, True, True, rng)
-    pi = float(n_pos.sum() / Y.size) if p_y is None else _check_prob(p_y, "p_y")
+    pi = float(n_pos.sum() / Y.size) if p_y is None else check_probability(p_y, "p_y")
     prob_pos, prob_neg = p_labelled * q / pi, p_labelled * (1 - q) / (1 - pi)
     if prob_pos > 1 or prob_neg > 1:
         limit = min(pi / q, (1 - pi) / (1 - q))
@@ -219,21 +197,22 @@ def _marc_mask(Y: np.ndarray, p_labelled: float, q: float | None, mode: str, p_y
 
 def mcar(y, p_labelled: float, *, mode: str = "exact", random_state=None):
     "Hide labels of a fully labelled 0/1 `y` completely at random, keeping a fraction `p_labelled` labelled; returns y_partial (-1 = unlabelled)."
-    labels = _labels(y, "y", allow_unlabelled=False)
-    p_labelled = _check_prob(p_labelled, "p_labelled", high_open=False)
-    s = _marc_mask(labels[None, :], p_labelled, None, _check_mode(mode), None, _rng(random_state))[0]
+    labels = partial_labels(y, "y", fully_labelled=True).codes
+    p_labelled = check_probability(p_labelled, "p_labelled", closed="right")
+    s = marc_mask(labels[None, :], p_labelled, None, mode=_check_mode(mode), random_state=random_state)[0]
     return _as_output(y, np.where(s, labels, UNLABELLED))
 
 def marc(y, p_labelled: float, p_pos_given_labelled: float, *, mode: str = "exact", p_y: float | None = None, random_state=None):
     "MAR-C (class-prior change): label a fraction `p_labelled` of `y` so that p(y=1|s=1) = `p_pos_given_labelled`; returns y_partial."
-    labels = _labels(y, "y", allow_unlabelled=False)
-    p_labelled = _check_prob(p_labelled, "p_labelled", high_open=False)
-    q = _check_prob(p_pos_given_labelled, "p_pos_given_labelled")
-    s = _marc_mask(labels[None, :], p_labelled, q, _check_mode(mode), p_y, _rng(random_state))[0]
+    labels = partial_labels(y, "y", fully_labelled=True).codes
+    p_labelled = check_probability(p_labelled, "p_labelled", closed="right")
+    q = check_probability(p_pos_given_labelled, "p_pos_given_labelled")
+    s = marc_mask(labels[None, :], p_labelled, q, mode=_check_mode(mode), p_y=p_y, random_state=random_state)[0]
     return _as_output(y, np.where(s, labels, UNLABELLED))
 
-def _pu_mask(Y: np.ndarray, p_labelled_pos: float, mode: str, rng) -> np.ndarray:
-    "Batched SCAR labelling of the positives of Y (R, N)."
+def pu_mask(Y: np.ndarray, p_labelled_pos: float, *, mode: str = "exact", random_state=None) -> np.ndarray:
+    "Batched SCAR labelling of the positives of the 0/1 matrix Y (R datasets x N rows): a boolean (R, N) mask (see `pu`)."
+    rng = check_random_state(random_state)
     n_pos = (Y == 1).sum(1)
     if (n_pos == 0).any(): raise ValueError("`y` has no positives: PU labelling needs some (label 1) rows")
     if mode == "exact":
@@ -245,9 +224,9 @@ def _pu_mask(Y: np.ndarray, p_labelled_pos: float, mode: str, rng) -> np.ndarray
 
 def pu(y, p_labelled_pos: float, *, mode: str = "exact", random_state=None):
     "PU data under SCAR: label each positive with probability `p_labelled_pos` = p(s=1|y=1), no negative; returns y_partial."
-    labels = _labels(y, "y", allow_unlabelled=False)
-    p = _check_prob(p_labelled_pos, "p_labelled_pos", high_open=False)
-    s = _pu_mask(labels[None, :], p, _check_mode(mode), _rng(random_state))[0]
+    labels = partial_labels(y, "y", fully_labelled=True).codes
+    p = check_probability(p_labelled_pos, "p_labelled_pos", closed="right")
+    s = pu_mask(labels[None, :], p, mode=_check_mode(mode), random_state=random_state)[0]
     return _as_output(y, np.where(s, labels, UNLABELLED))
 
 # %% ../nbs/02_surrogates.ipynb #c28c62ea
@@ -269,8 +248,11 @@ def _pop_mi(cond: np.ndarray, p_y: float) -> np.ndarray:
     ratio = np.divide(cond, px, out=np.ones_like(cond), where=joint > 0)
     return (joint * np.log(ratio)).sum((-2, -1))
 
-def _mi_conditionals(R: int, arity: int, p_y: float, mi: float, rng) -> np.ndarray:
-    "R random class-conditionals cond[r, y, x] with population I(X;Y) = mi (bisection on the mixing weight t)."
+def class_conditionals_with_mi(R: int, arity: int, p_y: float, mi: float, random_state=None) -> np.ndarray:
+    """R random class-conditional distributions cond[r, y, x] over `arity` categories whose population I(X;Y) is `mi`
+    nats when p(y=1) = `p_y` (bisection on the mixing weight t, see above); the batched core of `sample_with_mi`."""
+    _, arity, p_y, mi = _check_mi_args(1, arity, p_y, mi)
+    rng = check_random_state(random_state)
     base = rng.dirichlet(np.ones(arity), size=R)
     split = rng.integers(1, arity, size=R)[:, None]
     group = np.argsort(rng.random((R, arity)), axis=1).argsort(axis=1) < split      # random non-empty split
@@ -284,20 +266,28 @@ def _mi_conditionals(R: int, arity: int, p_y: float, mi: float, rng) -> np.ndarr
     t = np.where(mi <= 0, 0.0, hi)
     return (1 - t)[:, None, None] * base[:, None, :] + t[:, None, None] * ends
 
-def _check_mi_args(n, arity, p_y, mi):
-    if isinstance(n, bool) or not isinstance(n, Integral) or n < 1: raise ValueError(f"`n` must be a positive integer, got {n!r}")
-    if isinstance(arity, bool) or not isinstance(arity, Integral) or arity < 2:
-        raise ValueError(f"`arity` must be an integer >= 2 (number of categories of X), got {arity!r}")
-    p_y = _check_prob(p_y, "p_y")
-    if isinstance(mi, bool) or not isinstance(mi, (Real, np.number)) or not np.isfinite(mi) or mi < 0:
-        raise ValueError(f"`mi` must be a finite number >= 0 (nats), got {mi!r}")
+def check_mi(mi, p_y: float) -> float:
+    """Validate an effect size `mi` (nats) for a binary Y with p(y=1) = `p_y`: a number in [0, H(Y)], the largest MI any
+    X can share with Y (whatever its arity >= 2). Returns it as a float (clipped to H(Y) against rounding).
+
+    Examples
+    --------
+    >>> check_mi(0.05, 0.2)
+    0.05
+    """
+    p_y, mi = check_probability(p_y, "p_y"), check_number(mi, "mi", low=0)
     h = _binary_entropy(p_y)
     if mi > h + 1e-12:
         raise ValueError(f"`mi` = {mi} nats is impossible: with p_y = {p_y} the maximum I(X;Y) is H(Y) = {h:.6f} nats (for any arity >= 2)")
-    return int(n), int(arity), p_y, min(float(mi), h)
+    return min(float(mi), h)
 
-def _sample_x(cond: np.ndarray, Y: np.ndarray, rng) -> np.ndarray:
-    "Draw X[r, i] ~ cond[r, Y[r, i], :] by inverse CDF (vectorised)."
+def _check_mi_args(n, arity, p_y, mi):
+    n, arity = check_integer(n, "n", low=1), check_integer(arity, "arity", low=2)   # arity: categories of X
+    return n, arity, check_probability(p_y, "p_y"), check_mi(mi, p_y)
+
+def sample_given_class(cond: np.ndarray, Y: np.ndarray, random_state=None) -> np.ndarray:
+    "Draw X[r, i] ~ cond[r, Y[r, i], :] for class-conditionals cond[r, y, x] and classes Y (R, N), by inverse CDF (vectorised)."
+    rng = check_random_state(random_state)
     cdf = np.cumsum(cond, -1)
     cdf[..., -1] = 1.0
     c = np.take_along_axis(cdf[:, None, :, :], Y[:, :, None, None].astype(np.intp), axis=2)[:, :, 0, :]  # (R, N, arity)
@@ -307,10 +297,10 @@ def _sample_x(cond: np.ndarray, Y: np.ndarray, rng) -> np.ndarray:
 def sample_with_mi(n: int, arity: int, p_y: float, mi: float, random_state=None):
     "Draw n pairs (x, y): Y ~ Bernoulli(p_y), X | Y from random class-conditionals with population I(X;Y) = `mi` nats; returns (x, y, PopulationTables)."
     n, arity, p_y, mi = _check_mi_args(n, arity, p_y, mi)
-    rng = _rng(random_state)
-    cond = _mi_conditionals(1, arity, p_y, mi, rng)
+    rng = check_random_state(random_state)
+    cond = class_conditionals_with_mi(1, arity, p_y, mi, rng)
     y = (rng.random((1, n)) < p_y).astype(np.int64)
-    x = _sample_x(cond, y, rng)[0].astype(np.int64)
+    x = sample_given_class(cond, y, rng)[0].astype(np.int64)
     c = cond[0].T
     w = np.array([1 - p_y, p_y])
     return x, y[0], PopulationTables(c * w, c, w, float(_pop_mi(cond[0], p_y)))
@@ -319,146 +309,28 @@ def sample_with_mi(n: int, arity: int, p_y: float, mi: float, random_state=None)
 def marc_c(y, p_labelled: float, c: float, *, direction: str = "random", mode: str = "exact",
            p_y: float | None = None, random_state=None):
     "MAR-C of §6.1.2: p(y=1|s=1) = (1-c)p(y=1) ('under') or (1+c)p(y=1) ('over'; 'random' flips a coin); returns y_partial."
-    labels = _labels(y, "y", allow_unlabelled=False)
-    if isinstance(c, bool) or not isinstance(c, (Real, np.number)) or not (0 <= c < 1):
-        raise ValueError(f"`c` must lie in [0, 1) (0 = MCAR), got {c!r}")
-    if direction not in ("random", "over", "under"):
-        raise ValueError(f"`direction` must be 'over', 'under' or 'random', got {direction!r}")
-    rng = _rng(random_state)
+    labels = partial_labels(y, "y", fully_labelled=True).codes
+    c = check_number(c, "c", low=0, high=1, high_open=True)                      # 0 = MCAR
+    check_choice(direction, "direction", ("random", "over", "under"))
+    rng = check_random_state(random_state)
     if direction == "random": direction = "over" if rng.random() < 0.5 else "under"
-    pi = labels.mean() if p_y is None else _check_prob(p_y, "p_y")
+    pi = labels.mean() if p_y is None else check_probability(p_y, "p_y")
     q = (1 + c if direction == "over" else 1 - c) * pi
     if not 0 < q < 1:
         raise ValueError(f"impossible request: p(y=1|s=1) = (1{'+' if direction == 'over' else '-'}{c}) x {pi:.3g} = {q:.3g} is not in (0, 1)")
     return marc(y, p_labelled, q, mode=mode, p_y=p_y, random_state=rng)
 
-# %% ../nbs/02_surrogates.ipynb #263c4073
-from joblib import Parallel, delayed
-from scipy import stats
-from tqdm.auto import tqdm
+# %% ../nbs/02_surrogates.ipynb #e5c41359
+def surrogate_tables(T: np.ndarray) -> dict[str, np.ndarray]:
+    """Count tables T_s[..., x, y] of the surrogates 'D_L', 'Y0' and 'Y1' from counts T[..., x, c] of features against
+    the label code c = y_partial + 1 (0 unlabelled, 1 labelled negative, 2 labelled positive).
 
-from .infotheory import _cmi, _dof
-
-METHODS = ("Y", "D_L", "Y0", "Y1")
-
-def surrogate_tables(X: np.ndarray, Y: np.ndarray, S: np.ndarray, arity: int) -> dict[str, np.ndarray]:
-    "Count tables T[r, x, y] of the ideal target and each surrogate for R datasets (X, Y, S: (R, N) codes, labels, labelled mask) — one bincount."
-    R = X.shape[0]
-    code = ((np.arange(R)[:, None] * arity + X) * 2 + Y) * 2 + S
-    T = np.bincount(code.ravel(), minlength=R * arity * 4).reshape(R, arity, 2, 2)   # T[r, x, y, s]
-    lab, unl = T[..., 1], T[..., 0]
-    return {"Y": T.sum(-1),
-            "D_L": lab,
-            "Y0": np.stack([T[:, :, 0].sum(-1) + unl[:, :, 1], lab[:, :, 1]], -1),
-            "Y1": np.stack([lab[:, :, 0], unl.sum(-1) + lab[:, :, 1]], -1)}
-
-def g_accepts(T: np.ndarray, alpha: float) -> np.ndarray:
-    "For count tables T[r, x, y]: True where the G-test (chi2 p-value, 'papers' dof) accepts independence at level `alpha`."
-    T4 = T[..., None]
-    G = 2 * T.sum((-2, -1)) * _cmi(T4)
-    return stats.chi2.sf(G, _dof(T4, "papers")) > alpha
-
-def _labelling(Y, mechanism, params, mode, p_y, rng):
-    if mechanism == "mcar": return _marc_mask(Y, params["p_labelled"], None, mode, None, rng)
-    if mechanism == "marc": return _marc_mask(Y, params["p_labelled"], params["p_pos_given_labelled"], mode, p_y, rng)
-    return _pu_mask(Y, params["p_labelled_pos"], mode, rng)
-
-def _one_effect(mi, seed, n, arity, p_y, mechanism, params, alpha, repetitions, mode, chunk):
-    "Acceptance counts of H0 for each method over `repetitions` datasets with population I(X;Y) = mi."
-    rng = np.random.default_rng(seed)
-    accepted = dict.fromkeys(METHODS, 0)
-    for start in range(0, repetitions, chunk):
-        R = min(chunk, repetitions - start)
-        cond = _mi_conditionals(R, arity, p_y, mi, rng)
-        Y = (rng.random((R, n)) < p_y).astype(np.int8)
-        bad = (Y.sum(1) == 0) | (Y.sum(1) == n)
-        while bad.any():                                   # a dataset needs both classes (re-draw, as for the labelling)
-            Y[bad] = rng.random((int(bad.sum()), n)) < p_y
-            bad = (Y.sum(1) == 0) | (Y.sum(1) == n)
-        X = _sample_x(cond, Y, rng)
-        S = _labelling(Y, mechanism, params, mode, p_y, rng)
-        for k, T in surrogate_tables(X.astype(np.int64), Y.astype(np.int64), S.astype(np.int64), arity).items():
-            accepted[k] += int(g_accepts(T, alpha).sum())
-    return [accepted[k] / repetitions for k in METHODS]
-
-def acceptance_rates(effects, *, n: int, arity: int, p_y: float, mechanism: str = "mcar", p_labelled: float | None = None,
-                     p_pos_given_labelled: float | None = None, p_labelled_pos: float | None = None, alpha: float = 0.10,
-                     repetitions: int = 1000, mode: str = "bernoulli", random_state=None, n_jobs: int = 1,
-                     progress: bool = False) -> pd.DataFrame:
-    "Acceptance rate of H0 (G-test, level `alpha`) for Y, D_L, Y0, Y1 over `repetitions` datasets per effect I(X;Y) (rows) — Figs 3, 4."
-    effects = np.atleast_1d(np.asarray(effects, dtype=np.float64))
-    if effects.ndim != 1 or effects.size == 0: raise ValueError("`effects` must be a non-empty 1-D list of I(X;Y) values (nats)")
-    for e in effects: _check_mi_args(n, arity, p_y, float(e))
-    alpha = _check_prob(alpha, "alpha")
-    if isinstance(repetitions, bool) or not isinstance(repetitions, Integral) or repetitions < 1:
-        raise ValueError(f"`repetitions` must be a positive integer, got {repetitions!r}")
-    if mechanism == "mcar": params = {"p_labelled": _check_prob(p_labelled, "p_labelled")}
-    elif mechanism == "marc": params = {"p_labelled": _check_prob(p_labelled, "p_labelled"),
-                                        "p_pos_given_labelled": _check_prob(p_pos_given_labelled, "p_pos_given_labelled")}
-    elif mechanism == "pu": params = {"p_labelled_pos": _check_prob(p_labelled_pos, "p_labelled_pos", high_open=False)}
-    else: raise ValueError(f"`mechanism` must be 'mcar', 'marc' or 'pu', got {mechanism!r}")
-    mode = _check_mode(mode)
-    seeds = _rng(random_state).integers(0, 2**63 - 1, size=effects.size)
-    chunk = max(1, min(repetitions, 4_000_000 // (n * arity)))
-    jobs = (delayed(_one_effect)(float(e), int(s), int(n), int(arity), float(p_y), mechanism, params, alpha, int(repetitions), mode, chunk)
-            for e, s in zip(effects, seeds))
-    if n_jobs == 1: rows = [f(*a, **k) for f, a, k in tqdm(list(jobs), disable=not progress, desc="effects")]
-    else: rows = Parallel(n_jobs=n_jobs)(tqdm(list(jobs), disable=not progress, desc="effects"))
-    out = pd.DataFrame(rows, index=pd.Index(effects, name="I(X;Y)"), columns=list(METHODS))
-    out.attrs.update(dict(n=n, arity=arity, p_y=p_y, mechanism=mechanism, alpha=alpha, repetitions=repetitions, mode=mode, **params))
-    return out
-
-# %% ../nbs/02_surrogates.ipynb #50e0ac4c
-def plot_acceptance(rates: pd.DataFrame, ax=None, title: str | None = None):
-    "Plot acceptance rates of H0 against I(X;Y) for each method, as the paper's Figs 3 and 4; returns the axes."
-    import matplotlib.pyplot as plt
-    if ax is None: _, ax = plt.subplots(figsize=(4, 3))
-    style = {"Y": ("k", "o", "Y (ideal)"), "D_L": ("tab:green", "s", r"$\mathcal{D}_L$"),
-             "Y0": ("tab:blue", "^", r"$\widetilde{Y}_0$"), "Y1": ("tab:red", "v", r"$\widetilde{Y}_1$")}
-    for k in rates.columns:
-        c, m, lab = style.get(k, (None, ".", k))
-        ax.plot(rates.index, rates[k], color=c, marker=m, ms=4, label=lab)
-    if "alpha" in rates.attrs: ax.axhline(1 - rates.attrs["alpha"], color="grey", ls=":", lw=1)
-    ax.set_xlabel("I(X;Y) (nats)"); ax.set_ylabel("acceptance rate of $H_0$"); ax.set_ylim(-0.02, 1.02)
-    if title: ax.set_title(title, fontsize=9)
-    ax.legend(fontsize=7)
-    return ax
-
-# %% ../nbs/02_surrogates.ipynb #c3580e03
-PAPER_PANELS = {
-    "3a": dict(mechanism="mcar", n=500, arity=2, p_y=0.20, p_labelled=0.25),
-    "3b": dict(mechanism="mcar", n=1000, arity=5, p_y=0.20, p_labelled=0.25),
-    "4a": dict(mechanism="marc", n=500, arity=2, p_y=0.20, p_labelled=0.25, p_pos_given_labelled=0.50),
-    "4b": dict(mechanism="marc", n=1000, arity=5, p_y=0.20, p_labelled=0.25, p_pos_given_labelled=0.50),
-    "4c": dict(mechanism="marc", n=500, arity=2, p_y=0.20, p_labelled=0.20, p_pos_given_labelled=0.25),
-    "4d": dict(mechanism="marc", n=1000, arity=5, p_y=0.20, p_labelled=0.20, p_pos_given_labelled=0.25),
-}
-PAPER_EFFECTS = {500: np.linspace(0, 0.05, 11), 1000: np.linspace(0, 0.03, 11)}
-
-def replicate_figures(repetitions: int = 1000, panels=None, alpha: float = 0.10, random_state=0, n_jobs: int = 1,
-                      progress: bool = False) -> dict[str, pd.DataFrame]:
-    "Acceptance-rate tables of the paper's Fig 3 (a, b) and Fig 4 (a-d) panels (keys '3a' ... '4d'), R = `repetitions`."
-    panels = list(PAPER_PANELS) if panels is None else list(panels)
-    rng = _rng(random_state)
-    out = {}
-    for key in panels:
-        if key not in PAPER_PANELS: raise ValueError(f"unknown panel {key!r}; choose from {list(PAPER_PANELS)}")
-        cfg = PAPER_PANELS[key]
-        out[key] = acceptance_rates(PAPER_EFFECTS[cfg["n"]], alpha=alpha, repetitions=repetitions, random_state=rng,
-                                    n_jobs=n_jobs, progress=progress, **cfg)
-    return out
-
-def plot_figures(results: dict[str, pd.DataFrame], ncols: int = 3, dpi: int = 45):
-    "Draw replicated panels on a grid (`ncols` per row, small PNG at `dpi`); returns the matplotlib figure."
-    import matplotlib.pyplot as plt
-    keys = list(results)
-    nrows = -(-len(keys) // ncols)
-    fig, axes = plt.subplots(nrows, ncols, figsize=(3.4 * ncols, 2.9 * nrows), dpi=dpi, squeeze=False)
-    for ax in axes.flat[len(keys):]: ax.set_visible(False)
-    for ax, k in zip(axes.flat, keys):
-        a = results[k].attrs
-        extra = f", q={a['p_pos_given_labelled']}" if "p_pos_given_labelled" in a else ""
-        plot_acceptance(results[k], ax, f"Fig {k}: N={a['n']}, |X|={a['arity']}, p(s=1)={a.get('p_labelled')}{extra}")
-        if ax is not axes.flat[0]: ax.get_legend().remove()
-    fig.tight_layout()
-    return fig
+    Examples
+    --------
+    >>> surrogate_tables(np.array([[3, 1, 2]]))["Y0"].tolist()    # one x value: 3 unlabelled, 1 negative, 2 positive
+    [[4, 2]]
+    """
+    T = np.asarray(T)
+    if T.shape[-1] != 3: raise ValueError(f"`T` must count against 3 label codes (unlabelled, 0, 1), got shape {T.shape}")
+    unl, neg, pos = T[..., 0], T[..., 1], T[..., 2]
+    return {"D_L": np.stack([neg, pos], -1), "Y0": np.stack([unl + neg, pos], -1), "Y1": np.stack([neg, unl + pos], -1)}

@@ -1,4 +1,4 @@
-"""Speed of the full-scale replication of Sechidis & Brown (2018) Figs 3 and 4 with semisel.surrogates.
+"""Speed of the full-scale replication of Sechidis & Brown (2018) Figs 3 and 4 with semisel.experiments.surrogates.
 
 W1: every panel of Fig 3 (a, b) and Fig 4 (a-d), R = 1000 datasets per effect size, 11 effect sizes per panel,
     every method (Y, D_L, Y0, Y1): 6 x 11 x 1000 x 4 = 264,000 G-tests, single process (n_jobs=1). Target: < 60 s.
@@ -11,7 +11,8 @@ import time
 import numpy as np
 
 from semisel.infotheory import g_test
-from semisel.surrogates import (PAPER_PANELS, _marc_mask, _mi_conditionals, _sample_x, labelled_only, replicate_figures,
+from semisel.experiments.surrogates import PAPER_PANELS, replicate_figures
+from semisel.surrogates import (class_conditionals_with_mi, labelled_only, marc_mask, sample_given_class,
                                 surrogate_labels)
 
 
@@ -21,10 +22,10 @@ def naive_one_effect(R=1000, seed=0):
     rng = np.random.default_rng(seed)
     acc = np.zeros(4)
     for _ in range(R):
-        cond = _mi_conditionals(1, cfg["arity"], cfg["p_y"], 0.01, rng)
+        cond = class_conditionals_with_mi(1, cfg["arity"], cfg["p_y"], 0.01, rng)
         y = (rng.random((1, cfg["n"])) < cfg["p_y"]).astype(np.int64)
-        x = _sample_x(cond, y, rng)[0].astype(np.int64)
-        s = _marc_mask(y, cfg["p_labelled"], cfg["p_pos_given_labelled"], "bernoulli", cfg["p_y"], rng)[0]
+        x = sample_given_class(cond, y, rng)[0].astype(np.int64)
+        s = marc_mask(y, cfg["p_labelled"], cfg["p_pos_given_labelled"], mode="bernoulli", p_y=cfg["p_y"], random_state=rng)[0]
         yp = np.where(s, y[0], -1)
         targets = [(x, y[0]), labelled_only(x, yp), (x, surrogate_labels(yp, 0)), (x, surrogate_labels(yp, 1))]
         acc += [g_test(a, b).pvalue > 0.1 for a, b in targets]
