@@ -9,14 +9,16 @@ from typing import NamedTuple
 
 import numpy as np
 import pandas as pd
-from scipy import stats
+from scipy import special, stats
 
-from .core import CodeMatrix, compact_codes, count_tables, encode_joint, target_codes
+from .core import (CodeMatrix, check_choice, check_integer, check_probability, check_random_state, compact_codes,
+                          count_tables, encode_joint, target_codes)
 
 # %% auto #0
-__all__ = ['cmi_from_counts', 'smi_from_counts', 'dof_from_counts', 'entropy', 'joint_entropy', 'contingency',
+__all__ = ['CI_METHODS', 'cmi_from_counts', 'smi_from_counts', 'dof_from_counts', 'entropy', 'joint_entropy', 'contingency',
            'cond_mutual_info_all', 'mutual_info_all', 'cond_mutual_info', 'mutual_info', 'sq_mutual_info',
-           'IndependenceResult', 'g_test_all', 'chi2_test_all', 'g_test', 'chi2_test']
+           'IndependenceResult', 'expected_cmi_from_counts', 'permuted_g', 'ci_test_all', 'ci_test', 'g_test_all',
+           'chi2_test_all', 'g_test', 'chi2_test']
 
 # %% ../nbs/01_infotheory.ipynb #55c64edc
 def _margins(T: np.ndarray):
@@ -126,41 +128,336 @@ def sq_mutual_info(x, y, z=None) -> float:
     "ML estimate of the squared-loss MI I2(X;Y|Z) in nats (Eq. 6); Pearson's chi2 statistic is 2N times it."
     return float(smi_from_counts(contingency(x, y, z)))
 
-# %% ../nbs/01_infotheory.ipynb #ab2ce749
+# %% ../nbs/01_infotheory.ipynb #6782abfb
 class IndependenceResult(NamedTuple):
-    "Outcome of a test of X ⊥ Y | Z: statistic, degrees of freedom, p-value and sample size (arrays for the `_all` forms)."
+    """Outcome of a test of X ⊥ Y | Z (arrays, one entry per column, for the `_all` forms), as scipy.stats reports tests.
+
+    Attributes
+    ----------
+    statistic : float or numpy.ndarray
+        G = 2N·I(X;Y|Z) (Pearson's X^2 for method "chi2").
+    dof : int, float or numpy.ndarray
+        The degrees of freedom the p-value used: the papers' for "g", "chi2" (and, for information, "mc"/"smc"), the
+        adjusted E0[G] for "g-adf", the fitted nu of c·chi2_nu for "sp".
+    pvalue : float or numpy.ndarray
+    n : int
+        Number of rows.
+    method : str
+        The test (see `CI_METHODS`).
+    n_perm : int or numpy.ndarray
+        Permuted tables drawn per column (0 for the asymptotic tests; for "smc" each column's own count).
+    """
     statistic: float | np.ndarray
-    dof: int | np.ndarray
+    dof: int | float | np.ndarray
     pvalue: float | np.ndarray
     n: int
+    method: str = "g"
+    n_perm: int | np.ndarray = 0
+
+# %% ../nbs/01_infotheory.ipynb #5904392f
+def _xlogx(t):
+    "t ln t elementwise, with 0 ln 0 = 0."
+    return special.xlogy(t, t)
+
+def expected_cmi_from_counts(T: np.ndarray) -> np.ndarray:
+    """E[I(X;Y|Z)] in nats under permutation of Y within the strata of Z, from count tables T[..., x, y, z].
+
+    The exact expectation over the (multivariate) hypergeometric law of tables with the margins of T (the expected MI
+    of Vinh et al. 2010, per stratum), one value per leading index. ``2 N`` times it is the permutation mean of G.
+
+    Parameters
+    ----------
+    T : numpy.ndarray of int, shape (..., kx, ky, kz)
+        Count tables.
+
+    Returns
+    -------
+    numpy.ndarray of float
+        E[I] in nats, shape T.shape[:-3].
+
+    Examples
+    --------
+    >>> T = np.array([[[3], [1]], [[1], [3]]])       # a 2 x 2 table, N = 8
+    >>> round(float(expected_cmi_from_counts(T)), 6)
+    0.077616
+    """
+    T = np.asarray(T)
+    lead = T.shape[:-3]
+    T = T.reshape((-1,) + T.shape[-3:]).astype(np.int64)
+    J = len(T)
+    a, b, n = T.sum(2), T.sum(1), T.sum((1, 2))                                # (J,kx,kz), (J,ky,kz), (J,kz)
+    A = np.broadcast_to(a[:, :, None, :], T.shape)
+    B = np.broadcast_to(b[:, None, :, :], T.shape)
+    M = np.broadcast_to(n[:, None, None, :], T.shape)
+    live = (A > 1) & (B > 1)                                                   # cells whose count can exceed 1
+    col = np.broadcast_to(np.arange(J)[:, None, None, None], T.shape)[live]
+    A, B, M = A[live].astype(np.float64), B[live].astype(np.float64), M[live].astype(np.float64)
+    mean = A * B / M
+    sd = np.sqrt(np.where(M > 1, A * B * (M - A) * (M - B) / (M * M * np.maximum(M - 1, 1)), 0.0))
+    lo = np.maximum(np.maximum(2, A + B - M), np.floor(mean - 12 * sd - 1)).astype(np.int64)
+    hi = np.minimum(np.minimum(A, B), np.ceil(mean + 12 * sd + 1)).astype(np.int64)
+    length = np.maximum(hi - lo + 1, 0)
+    cell = np.repeat(np.arange(len(A)), length)
+    k = (np.repeat(lo, length) + np.arange(cell.size) - np.repeat(np.cumsum(length) - length, length)).astype(np.float64)
+    a_, b_, m_ = A[cell], B[cell], M[cell]
+    log_pmf = (special.gammaln(b_ + 1) - special.gammaln(k + 1) - special.gammaln(b_ - k + 1)
+               + special.gammaln(m_ - b_ + 1) - special.gammaln(a_ - k + 1) - special.gammaln(m_ - b_ - a_ + k + 1)
+               - special.gammaln(m_ + 1) + special.gammaln(a_ + 1) + special.gammaln(m_ - a_ + 1))
+    e_cells = np.bincount(cell, weights=_xlogx(k) * np.exp(log_pmf), minlength=len(A))
+    s = np.bincount(col, weights=e_cells, minlength=J)
+    fixed = _xlogx(n).sum(1) - _xlogx(a).sum((1, 2)) - _xlogx(b).sum((1, 2))
+    N = n.sum(1)
+    return np.maximum(np.divide(s + fixed, N, out=np.zeros(J), where=N > 0), 0.0).reshape(lead)
+
+# %% ../nbs/01_infotheory.ipynb #1eedd1da
+def _live_groups(T: np.ndarray) -> dict:
+    "The (column, stratum) pairs of T[j, x, y, z] whose table changes under permutation, their x-cell sizes and margins."
+    a, b, n = T.sum(2), T.sum(1), T.sum((1, 2))
+    j, z = np.nonzero(((a > 0).sum(1) >= 2) & ((b > 0).sum(1) >= 2))
+    cells = -np.sort(-a[j, :, z], axis=1)                                       # x-cell sizes, largest first
+    ones = (cells == 1).any(1)
+    draws = (cells >= 2).sum(1) - ~ones                                         # the last cell takes the remainder
+    order = np.argsort(-draws, kind="stable")                                   # active groups are a prefix
+    return dict(j=j[order], cells=cells[order], ones=ones[order], draws=draws[order], b=b[j, :, z][order],
+                s_obs=_xlogx(T[j, :, :, z]).sum((1, 2))[order])
+
+def _draw_sums(g: dict, n_perm: int, rng: np.random.Generator, budget: int = 1 << 21, many: int = 48) -> np.ndarray:
+    """sum of t ln t over the cells of each live group, for `n_perm` tables drawn with its margins: (n_perm, groups).
+    Groups with more than `many` cells to draw (an ID-like column) shuffle their rows instead: the same law, no loop."""
+    G, ky = g["b"].shape
+    out = np.zeros((n_perm, G))
+    small = g["draws"] <= many
+    d, cells, b = g["draws"][small], g["cells"][small], g["b"][small].astype(np.int64)
+    Gs = len(d)
+    step = max(1, budget // max(Gs * ky, 1))
+    for s0 in range(0, n_perm, step):
+        bc = min(step, n_perm - s0)
+        r = np.broadcast_to(b, (bc, Gs, ky)).copy()                            # the y-counts not yet drawn
+        S = np.zeros((bc, Gs))
+        for i in range(int(d.max()) if Gs else 0):
+            act = int(np.searchsorted(-d, -i, side="left"))                   # groups with more than i draws
+            rr = r[:, :act]
+            left = np.broadcast_to(cells[:act, i], (bc, act)).astype(np.int64).copy()
+            rest = rr.sum(-1)
+            for y in range(ky - 1):
+                rest -= rr[:, :, y]
+                t = rng.hypergeometric(rr[:, :, y], rest, left)
+                S[:, :act] += _xlogx(t)
+                rr[:, :, y] -= t
+                left -= t
+            S[:, :act] += _xlogx(left)
+            rr[:, :, ky - 1] -= left
+        out[s0:s0 + bc, small] = S + np.where(g["ones"][small], 0.0, _xlogx(r).sum(-1))   # + the remainder cell
+    for k in np.flatnonzero(~small):                                           # few groups, each with many cells
+        sizes = g["cells"][k][g["cells"][k] > 0]
+        labels = np.repeat(np.arange(ky), g["b"][k])
+        cell_of = np.repeat(np.arange(len(sizes)), sizes) * ky
+        step = max(1, budget // len(labels))
+        for s0 in range(0, n_perm, step):
+            bc = min(step, n_perm - s0)
+            shuffled = rng.permuted(np.broadcast_to(labels, (bc, len(labels))), axis=1)
+            code = (np.arange(bc)[:, None] * (len(sizes) * ky) + cell_of + shuffled).ravel()
+            counts = np.bincount(code, minlength=bc * len(sizes) * ky).reshape(bc, -1)
+            out[s0:s0 + bc, k] = _xlogx(counts).sum(1)
+    return out
+
+def permuted_g(T: np.ndarray, n_perm: int = 999, random_state=None) -> np.ndarray:
+    """G statistics of `n_perm` tables drawn with the margins of each count table T[j, x, y, z]: the permutation
+    distribution of G under X ⊥ Y | Z (Y permuted within the strata of Z), without touching a row.
+
+    Returns
+    -------
+    numpy.ndarray, shape (n_perm, J)
+
+    Examples
+    --------
+    >>> T = np.array([[[[3], [1]], [[1], [3]]]])
+    >>> sorted(set(np.round(permuted_g(T, 200, random_state=0)[:, 0], 3)))     # the 2 x 2 tables with these margins
+    [0.0, 2.093, 11.09]
+    """
+    T = np.asarray(T, dtype=np.int64)
+    n_perm = check_integer(n_perm, "n_perm", low=1)
+    g = _live_groups(T)
+    J = len(T)
+    S = _draw_sums(g, n_perm, check_random_state(random_state))
+    diff = np.zeros((n_perm, J))
+    np.add.at(diff.T, g["j"], (S - g["s_obs"]).T)
+    return 2 * T[0].sum() * cmi_from_counts(T)[None, :] + 2 * diff
+
+# %% ../nbs/01_infotheory.ipynb #06a0467c
+CI_METHODS = ("g", "g-adf", "chi2", "mc", "smc", "sp")
 
 def _pvalue(statistic, dof):
     "Upper tail of chi2_dof at `statistic`; 1 where dof is 0."
     return np.where(dof > 0, stats.chi2.sf(statistic, np.maximum(dof, 1)), 1.0)
 
-def _test_all(X, y, z, dof: str, estimator) -> IndependenceResult:
-    if dof not in ("papers", "adjusted"): raise ValueError(f"`dof` must be 'papers' or 'adjusted', got {dof!r}")
+def _one(r: IndependenceResult) -> IndependenceResult:
+    "The first entry of a batched result, as scalars."
+    return IndependenceResult(float(r.statistic[0]), r.dof[0].item(), float(r.pvalue[0]), r.n, r.method, int(r.n_perm[0]))
+_N_PERM = {"mc": 999, "smc": 999, "sp": 100}        # default permutations of the permutation tests
+
+def _exceed(T: np.ndarray, n_perm: int, rng) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Counts of permuted G strictly above and equal to the observed G (up to rounding), per column of T, and whether
+    the column's table can change at all (a fixed table, e.g. a constant column, gets p-value 1)."""
+    g = _live_groups(T)
+    d = _draw_sums(g, n_perm, rng) - g["s_obs"]
+    diff = np.zeros((n_perm, len(T)))
+    np.add.at(diff.T, g["j"], d.T)
+    s_obs = np.bincount(g["j"], weights=np.abs(g["s_obs"]), minlength=len(T))
+    tol = 1e-9 * np.maximum(1.0, s_obs)                                         # equal to rounding: a tie
+    return (diff > tol).sum(0), (np.abs(diff) <= tol).sum(0), np.isin(np.arange(len(T)), g["j"])
+
+def _mc(T, n_perm, alpha, rng):
+    "Monte Carlo permutation p-values (ties broken at random, so the size is exactly alpha; 1 for a fixed table)."
+    above, ties, live = _exceed(T, n_perm, rng)
+    p = (above + rng.random(len(T)) * (1 + ties)) / (n_perm + 1)
+    return np.where(live, p, 1.0), np.full(len(T), n_perm)
+
+def _smc(T, n_perm, alpha, rng, rounds: int = 8):
+    """Sequential Monte Carlo: permutations in rounds; a column stops once its acceptance at `alpha` is settled
+    (#{G_b > G} >= alpha (B+1)), with the Besag-Clifford p-value #{G_b >= G}/L; the others get the `_mc` p-value."""
+    J = len(T)
+    h = int(np.ceil(alpha * (n_perm + 1)))
+    above, ties, used = np.zeros(J, np.int64), np.zeros(J, np.int64), np.zeros(J, np.int64)
+    live = np.isin(np.arange(J), _live_groups(T)["j"])
+    active = np.flatnonzero(live)
+    step = max(1, -(-n_perm // rounds))
+    while active.size and used[active[0]] < n_perm:
+        k = min(step, n_perm - int(used[active[0]]))
+        a, t, _ = _exceed(T[active], k, rng)
+        above[active] += a
+        ties[active] += t
+        used[active] += k
+        active = active[above[active] < h]
+    p = np.where(above >= h, (above + ties) / np.maximum(used, 1), (above + rng.random(J) * (1 + ties)) / (n_perm + 1))
+    return np.where(live, p, 1.0), used
+
+def _sp(T, G, n_perm, rng):
+    "Semiparametric: G ~ c chi2_nu with c nu = E0[G] (exact) and 2 c^2 nu = Var0[G] (from n_perm tables). Returns nu, p."
+    n = T[0].sum()
+    mean = 2 * n * expected_cmi_from_counts(T)
+    var = permuted_g(T, n_perm, rng).var(0, ddof=1) if n_perm > 1 else np.full(len(T), np.nan)
+    var = np.where(np.isfinite(var), var, 2 * mean)                            # one table: plain chi2 with dof = mean
+    ok = (mean > 1e-12) & (var > 1e-12)
+    c = np.divide(var, 2 * mean, out=np.ones_like(mean), where=ok)
+    nu = np.divide(2 * mean ** 2, var, out=np.zeros_like(mean), where=ok)
+    return nu, np.where(ok, stats.chi2.sf(G / c, np.where(ok, nu, 1.0)), 1.0)
+
+def _adjusted_g(T: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """G with bnlearn's structural-zero dof, sum over strata of (occupied rows - 1)(occupied columns - 1), each stratum's
+    G scaled by its dof over its exact permutation mean, so that every stratum enters with the mean of its chi2."""
+    Tz = np.moveaxis(T, -1, 1)[..., None]                                      # one table per (column, stratum)
+    nz = Tz.sum((2, 3, 4))
+    Gz, Ez = 2 * nz * cmi_from_counts(Tz), 2 * nz * expected_cmi_from_counts(Tz)
+    nu = np.maximum((Tz.sum(3) > 0).sum((2, 3)) - 1, 0) * np.maximum((Tz.sum(2) > 0).sum((2, 3)) - 1, 0)
+    keep = (nu > 0) & (Ez > 1e-12)
+    return np.where(keep, Gz * nu / np.where(keep, Ez, 1.0), 0.0).sum(1), np.where(keep, nu, 0).sum(1)
+
+def _test_block(T, n, method, n_perm, alpha, rng, rule="papers"):
+    "statistic, dof, p-value and permutations used for one block of count tables T[j, x, y, z]."
+    G = 2 * n * cmi_from_counts(T)
+    papers = dof_from_counts(T, rule)
+    zeros = np.zeros(len(T), np.int64)
+    if method == "g": return G, papers, _pvalue(G, papers), zeros
+    if method == "chi2":
+        X2 = 2 * n * smi_from_counts(T)
+        return X2, papers, _pvalue(X2, papers), zeros
+    if method == "g-adf":
+        stat, nu = _adjusted_g(T)
+        return stat, nu, _pvalue(stat, nu), zeros
+    if method == "sp":
+        nu, p = _sp(T, G, n_perm, rng)
+        return G, nu, p, np.full(len(T), n_perm)
+    p, used = (_mc if method == "mc" else _smc)(T, n_perm, alpha, rng)
+    return G, papers, p, used
+
+def ci_test_all(X, y, z=None, method: str = "g", *, n_perm: int | None = None, alpha: float = 0.05,
+                random_state=None) -> IndependenceResult:
+    """Test X_j ⊥ Y | Z for every column X_j of X with `method`; the one entry point of semisel's independence tests.
+
+    Parameters
+    ----------
+    X : array-like, DataFrame or CodeMatrix of integer codes, shape (n, d)
+    y : array-like of integer codes, shape (n,)
+    z : None, vector or matrix of integer codes
+        Conditioning columns, taken jointly.
+    method : {"g", "g-adf", "chi2", "mc", "smc", "sp"}, default "g"
+        "g" and "chi2" are the asymptotic tests with the papers' dof; "g-adf" the G-test with dof = its exact
+        permutation mean; "mc" the Monte Carlo permutation test; "smc" the sequential one; "sp" the semiparametric
+        two-moment test (see the table above).
+    n_perm : int, optional
+        Permuted tables: the number for "mc", the maximum for "smc" (default 999 both), the variance sample of "sp"
+        (default 100). Only the permutation tests take it.
+    alpha : float, default 0.05
+        The level at which "smc" decides whether to go on permuting a column.
+    random_state : None, int or numpy Generator
+        The permutations' seed: the same seed gives the same p-values.
+
+    Returns
+    -------
+    IndependenceResult
+        Arrays, one entry per column (`n_perm` counts each column's permutations).
+
+    Examples
+    --------
+    >>> rng = np.random.default_rng(0)
+    >>> X, y = rng.integers(0, 3, (500, 4)), rng.integers(0, 2, 500)
+    >>> ci_test_all(X, y, method="mc", n_perm=199, random_state=0).pvalue.round(2)   # doctest: +SKIP
+    """
+    check_choice(method, "method", CI_METHODS)
+    if n_perm is not None:
+        if method not in _N_PERM:
+            raise ValueError(f"`n_perm` applies to the permutation tests 'mc', 'smc' and 'sp', not to method {method!r}")
+        n_perm = check_integer(n_perm, "n_perm", low=1)
+    n_perm = _N_PERM.get(method, 0) if n_perm is None else n_perm
+    alpha = check_probability(alpha, "alpha")
+    rng = check_random_state(random_state) if method in _N_PERM else None
     blocks, n = _tables(X, y, z)
-    parts = [(estimator(T), dof_from_counts(T, dof)) for T in blocks]
-    statistic = 2 * n * np.concatenate([s for s, _ in parts])
-    nu = np.concatenate([d for _, d in parts])
-    return IndependenceResult(statistic, nu, _pvalue(statistic, nu), n)
+    parts = []
+    for T in blocks:
+        if rng is not None and z is not None and not parts and T[0].sum((0, 1)).max() <= 1:
+            raise ValueError(f"method {method!r} permutes y within the strata of `z`, but every stratum of `z` holds a single "
+                             "row: no permutation is possible (condition on fewer or coarser columns)")
+        parts.append(_test_block(T, n, method, n_perm, alpha, rng))
+    stat, dof, p, used = (np.concatenate(v) for v in zip(*parts))
+    return IndependenceResult(stat, dof, p, n, method, used)
+
+def ci_test(x, y, z=None, method: str = "g", **kwargs) -> IndependenceResult:
+    """Test X ⊥ Y | Z for one code vector `x` with `method` (see `ci_test_all`, whose keyword arguments it takes).
+
+    Examples
+    --------
+    >>> ci_test([0, 1, 0, 1, 0, 1], [0, 1, 0, 1, 1, 0], method="g").dof
+    1
+    """
+    return _one(ci_test_all(_single(x), y, z, method, **kwargs))
+
+# %% ../nbs/01_infotheory.ipynb #a97914ef
+def _asymptotic_all(X, y, z, dof: str, method: str) -> IndependenceResult:
+    check_choice(dof, "dof", ("papers", "adjusted"))
+    blocks, n = _tables(X, y, z)
+    stat, nu, p, used = (np.concatenate(v) for v in zip(*(_test_block(T, n, method, 0, 0.05, None, dof) for T in blocks)))
+    return IndependenceResult(stat, nu, p, n, method, used)
 
 def g_test_all(X, y, z=None, dof: str = "papers") -> IndependenceResult:
-    "G-test of X_j ⊥ Y | Z for every column of X at once (G = 2N·I); fields are arrays."
-    return _test_all(X, y, z, dof, cmi_from_counts)
+    """The papers' G-test of X_j ⊥ Y | Z for every column of X at once (G = 2N·I, chi2 p-value with `dof` 'papers' or
+    bnlearn's 'adjusted'); `ci_test_all(X, y, z, "g")`. Fields are arrays."""
+    return _asymptotic_all(X, y, z, dof, "g")
 
 def chi2_test_all(X, y, z=None, dof: str = "papers") -> IndependenceResult:
-    "Pearson chi2-test of X_j ⊥ Y | Z for every column of X at once (chi2 = 2N·I2); fields are arrays."
-    return _test_all(X, y, z, dof, smi_from_counts)
-
-def _one(result: IndependenceResult) -> IndependenceResult:
-    return IndependenceResult(float(result.statistic[0]), int(result.dof[0]), float(result.pvalue[0]), result.n)
+    "Pearson's chi2-test of X_j ⊥ Y | Z for every column of X at once (X^2 = 2N·I2); fields are arrays."
+    return _asymptotic_all(X, y, z, dof, "chi2")
 
 def g_test(x, y, z=None, dof: str = "papers") -> IndependenceResult:
-    "G-test of X ⊥ Y | Z: statistic G = 2N·I(X;Y|Z), chi2 p-value with `dof` 'papers' (default) or 'adjusted'."
+    """The papers' G-test of X ⊥ Y | Z: G = 2N·I(X;Y|Z) with a chi2 p-value (`dof` 'papers' or 'adjusted').
+
+    Examples
+    --------
+    >>> g_test([0, 0, 1, 1], [0, 0, 1, 1]).statistic.__round__(4)
+    5.5452
+    """
     return _one(g_test_all(_single(x), y, z, dof))
 
 def chi2_test(x, y, z=None, dof: str = "papers") -> IndependenceResult:
-    "Pearson chi2-test of X ⊥ Y | Z: statistic 2N·I2(X;Y|Z), chi2 p-value with `dof` 'papers' (default) or 'adjusted'."
+    "Pearson's chi2-test of X ⊥ Y | Z: X^2 = 2N·I2(X;Y|Z) with a chi2 p-value (`dof` 'papers' or 'adjusted')."
     return _one(chi2_test_all(_single(x), y, z, dof))
