@@ -13,18 +13,38 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from .core import check_choice, check_integer
+
 # %% auto #0
 __all__ = ['data_path', 'list_datasets', 'load_dataset', 'list_networks', 'load_network', 'discretize']
 
 # %% ../nbs/00_datasets.ipynb #56871cd5
 def data_path() -> Path:
-    "The folder holding semisel's bundled data files (`uci/`, `bn/`, `cbound/` and their READMEs)."
+    """The folder holding semisel's bundled data files.
+
+    It has one sub-folder per collection (`uci/`, `bn/`, `cbound/`) and the `README.md` that records the provenance,
+    licences and checksums of every file.
+
+    Returns
+    -------
+    pathlib.Path
+        The installed package's `semisel/data` folder.
+
+    Examples
+    --------
+    >>> (data_path() / "uci" / "krvskp.csv.gz").is_file()
+    True
+    """
     return Path(str(resources.files("semisel") / "data"))
 
 # %% ../nbs/00_datasets.ipynb #d8aa446f
 _DATASETS = {  # name -> (file(s) under data/, positive label or None for multi-class)
     "krvskp": ("uci/krvskp.csv.gz", 1),
     "splice": ("uci/splice.csv.gz", 1),
+    "landsat": ("uci/landsat.csv.gz", 1),
+    "musk2": ("uci/musk2.csv.gz", 1),
+    "semeion": ("uci/semeion.csv.gz", 1),
+    "waveform": ("uci/waveform.csv.gz", 1),
     "spambase": ("uci/spambase.csv.gz", 1),
     "ionosphere": ("uci/ionosphere.csv.gz", "b"),
     "adult": ({"train": "uci/adult_train.csv.gz", "test": "uci/adult_test.csv.gz"}, ">50K"),
@@ -35,27 +55,62 @@ _DATASETS = {  # name -> (file(s) under data/, positive label or None for multi-
 }
 
 def list_datasets() -> list[str]:
-    "Names of the bundled datasets, for `load_dataset`."
+    """Names of the bundled datasets, for `load_dataset`.
+
+    Returns
+    -------
+    list of str
+        The names, sorted.
+
+    Examples
+    --------
+    >>> "krvskp" in list_datasets()
+    True
+    """
     return sorted(_DATASETS)
 
 # %% ../nbs/00_datasets.ipynb #bc5465f2
 def _dataset_file(name: str, split: str | None) -> tuple[Path, object]:
-    if name not in _DATASETS:
-        raise ValueError(f"unknown dataset {name!r}; choose one of {list_datasets()}")
-    files, positive = _DATASETS[name]
+    "The file of dataset `name` (of its `split`) and its positive label."
+    files, positive = _DATASETS[check_choice(name, "name", list_datasets())]
     if isinstance(files, dict):
-        split = "train" if split is None else split
-        if split not in files: raise ValueError(f"`split` for {name!r} must be one of {sorted(files)}, got {split!r}")
+        split = "train" if split is None else check_choice(split, "split", sorted(files))
         return data_path() / files[split], positive
     if split is not None: raise ValueError(f"dataset {name!r} has no splits; leave `split=None`")
     return data_path() / files, positive
 
 def load_dataset(name: str, *, as_frame: bool = True, split: str | None = None):
-    """Load a bundled dataset as `(X, y)`: `y` is 1 for the papers' positive class and 0 otherwise (class codes 0..C-1 for the multi-class C-bound sets).
+    """Load a bundled dataset as ``(X, y)``, with the papers' binary target.
 
-    With `as_frame=True` X is a DataFrame (string columns as `category`, missing values as NaN) and y a Series named `class`
-    whose `attrs["positive"]` records the source label mapped to 1; otherwise both are NumPy arrays. `split` selects
-    `"train"` (default) or `"test"` of `adult`, the only dataset with an original split."""
+    Parameters
+    ----------
+    name : str
+        One of `list_datasets()`.
+    as_frame : bool, default True
+        True gives a DataFrame (string columns as ``category``, missing values as NaN) and a Series named ``class``
+        whose ``attrs["positive"]`` records the source label mapped to 1; False gives NumPy arrays.
+    split : {"train", "test"}, optional
+        The original UCI split of ``adult`` (default ``"train"``), the only dataset that has one.
+
+    Returns
+    -------
+    X : pandas.DataFrame or numpy.ndarray
+        The features, in the source's column order.
+    y : pandas.Series or numpy.ndarray of int64
+        1 for the papers' positive class and 0 otherwise; class codes 0..C-1 (sorted source labels) for the
+        multi-class C-bound sets ``protein``, ``isolet`` and ``coil20``.
+
+    Raises
+    ------
+    ValueError
+        An unknown `name`, or a `split` the dataset does not have.
+
+    Examples
+    --------
+    >>> X, y = load_dataset("krvskp")
+    >>> X.shape, int(y.sum()), y.attrs["positive"]
+    ((3196, 36), 1669, 1)
+    """
     path, positive = _dataset_file(name, split)
     df = pd.read_csv(path, na_values=["?"] if name == "adult" else None, keep_default_na=name != "adult")
     X, labels = df.drop(columns="class"), df["class"]
@@ -73,12 +128,46 @@ def load_dataset(name: str, *, as_frame: bool = True, split: str | None = None):
 _NETWORKS = ("alarm", "asia", "child", "insurance")
 
 def list_networks() -> list[str]:
-    "Names of the bundled Bayesian networks, for `load_network`."
+    """Names of the bundled Bayesian networks, for `load_network`.
+
+    Returns
+    -------
+    list of str
+
+    Examples
+    --------
+    >>> list_networks()
+    ['alarm', 'asia', 'child', 'insurance']
+    """
     return list(_NETWORKS)
 
+# %% ../nbs/00_datasets.ipynb #0fd0ed46
 def load_network(name: str):
-    "The bundled Bayesian network `name` as a pgmpy `DiscreteBayesianNetwork` (needs the extra `semisel[bn]`)."
-    if name not in _NETWORKS: raise ValueError(f"unknown network {name!r}; choose one of {list_networks()}")
+    """The bundled Bayesian network `name`, parsed by pgmpy's `BIFReader` (needs the extra ``semisel[bn]``).
+
+    Parameters
+    ----------
+    name : str
+        One of `list_networks()`.
+
+    Returns
+    -------
+    pgmpy.models.DiscreteBayesianNetwork
+        The network with its conditional probability tables.
+
+    Raises
+    ------
+    ValueError
+        An unknown `name`.
+    ImportError
+        pgmpy is not installed.
+
+    Examples
+    --------
+    >>> len(load_network("asia").nodes())
+    8
+    """
+    check_choice(name, "name", _NETWORKS)
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", FutureWarning)  # pgmpy 1.1/1.2 announce their 1.3 renames at import
@@ -101,12 +190,15 @@ def _column_codes(col: pd.Series, bins: int, strategy: str, nan: str) -> np.ndar
     elif not numeric: values = values.astype(str)  # strings / objects / booleans: sorted observed values
     else:
         values = values.astype(np.float64)
-        if not np.isfinite(values).all(): raise ValueError(f"column {col.name!r} has infinite values; they cannot be binned")
+        if not np.isfinite(values).all():
+            raise ValueError(f"column {col.name!r} has infinite values; they cannot be binned")
     observed = values.to_numpy()
     if numeric and len(np.unique(observed)) > bins:
         if strategy == "uniform":
-            lo, width = observed.min(), (observed.max() - observed.min()) / bins
-            edges = lo + np.arange(1, bins) * width
+            lo, hi = observed.min(), observed.max()
+            with np.errstate(over="ignore"):
+                s = 1.0 if np.isfinite(hi - lo) else 0.5  # a range beyond the float maximum is halved (exactly)
+            edges = (lo * s + np.arange(1, bins) * ((hi * s - lo * s) / bins)) / s
         else:
             edges = np.quantile(observed, np.linspace(0, 1, bins + 1)[1:-1])
         observed = np.searchsorted(edges, observed, side="right")
@@ -118,15 +210,47 @@ def _column_codes(col: pd.Series, bins: int, strategy: str, nan: str) -> np.ndar
 
 # %% ../nbs/00_datasets.ipynb #ac2d2253
 def discretize(X, bins: int = 5, strategy: str = "uniform", nan: str = "error"):
-    """Discretise each column of `X` into integer codes 0..k-1: `bins` equal-width (or `"quantile"`) bins, as the papers do.
+    """Discretise each column of `X` into integer codes 0..k-1: `bins` equal-width (or quantile) bins, as the papers do.
 
-    Columns with at most `bins` distinct values are only re-indexed; non-numeric columns become codes of their sorted
-    values; `nan="own_bin"` gives missing values a code of their own (default: an error). Returns the same kind of
-    object as `X` (DataFrame, Series or array) holding the smallest unsigned integer dtype that fits the codes."""
-    if not isinstance(bins, (int, np.integer)) or isinstance(bins, bool) or bins < 2:
-        raise ValueError(f"`bins` must be an integer >= 2, got {bins!r}")
-    if strategy not in ("uniform", "quantile"): raise ValueError(f"`strategy` must be 'uniform' or 'quantile', got {strategy!r}")
-    if nan not in ("error", "own_bin"): raise ValueError(f"`nan` must be 'error' or 'own_bin', got {nan!r}")
+    A column with at most `bins` distinct values is only re-indexed; after binning, the codes are re-indexed to the
+    bins actually used, so a column's arity is its number of observed states (the two rules of the authors'
+    ``disc_dataset_equalwidth.m``).
+
+    Parameters
+    ----------
+    X : array-like (1-D or 2-D), pandas DataFrame or Series
+        Numeric columns are binned; string and boolean columns become codes of their sorted values, categorical
+        columns codes in category order. Never modified.
+    bins : int, default 5
+        The number of bins, at least 2.
+    strategy : {"uniform", "quantile"}, default "uniform"
+        Equal-width bins with edges ``min + i (max - min) / bins`` (closed on the left, the maximum in the last bin),
+        or equal-frequency bins with edges at the quantiles (duplicate edges merged).
+    nan : {"error", "own_bin"}, default "error"
+        A missing value is an error, or gets a code of its own after the others.
+
+    Returns
+    -------
+    pandas.DataFrame, pandas.Series or numpy.ndarray
+        The same kind of object as `X` (index and column names kept), in the smallest unsigned integer dtype that
+        holds the codes.
+
+    Raises
+    ------
+    ValueError
+        Infinite values; missing values with ``nan="error"``; an empty `X` or one with more than 2 dimensions;
+        ``bins < 2``; an unknown `strategy` or `nan`.
+    TypeError
+        A `bins` that is not an integer.
+
+    Examples
+    --------
+    >>> discretize(np.array([0, 1.9, 2, 7.9, 8, 10])).tolist()
+    [0, 0, 1, 2, 3, 3]
+    """
+    check_integer(bins, "bins", low=2)
+    check_choice(strategy, "strategy", ("uniform", "quantile"))
+    check_choice(nan, "nan", ("error", "own_bin"))
     if np.ndim(X) not in (1, 2): raise ValueError(f"`X` must be 1-D or 2-D, got {np.ndim(X)} dimensions")
     frame = X.to_frame() if isinstance(X, pd.Series) else pd.DataFrame(X)
     if not isinstance(X, pd.DataFrame | pd.Series): frame = frame.infer_objects()  # object arrays: numbers stay numbers

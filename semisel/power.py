@@ -5,56 +5,123 @@
 # %% ../nbs/03_power.ipynb #a9acf0af
 from __future__ import annotations
 
-from numbers import Integral, Real
 from typing import NamedTuple
 
 import numpy as np
 from scipy import optimize, stats
 
-from .core import check_probability, partial_labels, switching_phi
+from .core import check_choice, check_integer, check_number, check_probability, partial_labels
 from .infotheory import cmi_from_counts, smi_from_counts
-from .surrogates import check_partial_labels
 
 # %% auto #0
 __all__ = ['noncentrality', 'g_test_power', 'required_sample_size', 'MCARFactors', 'MARCFactors', 'kappa_mcar', 'kappa_marc',
            'kappa_pu', 'kappa_from_labels', 'crossing_prior', 'corrected_sample_size', 'surrogate_power',
-           'required_labelled_size', 'surrogate_population', 'population_mi', 'kappa_dl_local', 'predicted_acceptance',
-           'explore', 'power_explorer']
+           'required_labelled_size', 'surrogate_population', 'population_mi', 'kappa_dl_local', 'explore',
+           'power_explorer']
 
 # %% ../nbs/03_power.ipynb #a14466bd
 def _nonneg(value, name: str) -> np.ndarray:
+    "`value` as a float array, finite and >= 0 (the core's `check_number` takes scalars; these arguments broadcast)."
     arr = np.asarray(value, dtype=np.float64) if not isinstance(value, (bool, np.bool_)) else None
     if arr is None or not np.isfinite(arr).all() or (arr < 0).any():
         raise ValueError(f"`{name}` must be finite and >= 0, got {value!r}")
     return arr
 
-def _dof(dof) -> int:
-    if isinstance(dof, (bool, np.bool_)) or not isinstance(dof, Integral) or dof < 1:
-        raise ValueError(f"`dof` must be a positive integer ((|X|-1)(|Y|-1)|Z|), got {dof!r}")
-    return int(dof)
-
 def _out(x):
+    "A Python float for a 0-d result, the array otherwise."
     return float(x) if np.ndim(x) == 0 else x
 
 def noncentrality(mi, n):
-    "Non-centrality λ = 2·n·I of the G-test for an effect `mi` = I(X;Y|Z) in nats and sample size `n` (arrays broadcast)."
+    """Non-centrality λ = 2·n·I of the G-test for an effect `mi` = I(X;Y|Z) in nats and a sample size `n`.
+
+    Parameters
+    ----------
+    mi : float or array-like
+        The population (conditional) mutual information, in nats, >= 0.
+    n : float or array-like
+        The sample size, >= 0; broadcasts against `mi`.
+
+    Returns
+    -------
+    float or numpy.ndarray
+        2·n·mi, a float when both arguments are scalars.
+
+    Raises
+    ------
+    ValueError
+        A negative, infinite or NaN `mi` or `n`.
+
+    Examples
+    --------
+    >>> noncentrality(0.01, 500)
+    10.0
+    """
     mi, n = _nonneg(mi, "mi"), _nonneg(n, "n")
     return _out(2 * n * mi)
 
+# %% ../nbs/03_power.ipynb #b7d63860
 def g_test_power(mi, n, dof: int, alpha: float = 0.05):
-    "Power of the G-test at level `alpha` with `dof` degrees of freedom against effect `mi` (nats), sample size `n` (non-central chi2)."
-    alpha, dof = check_probability(alpha, "alpha"), _dof(dof)
+    """Power of the G-test at level `alpha` against an effect `mi` (nats) with `n` samples (non-central χ²).
+
+    Parameters
+    ----------
+    mi : float or array-like
+        The population I(X;Y|Z) in nats, >= 0.
+    n : float or array-like
+        The sample size; broadcasts against `mi`.
+    dof : int
+        The degrees of freedom (|X|-1)(|Y|-1)|Z|, at least 1.
+    alpha : float, default 0.05
+        The level of the test, in (0, 1).
+
+    Returns
+    -------
+    float or numpy.ndarray
+        P(χ²_dof(λ) > χ²_{dof, 1-alpha}) with λ = 2·n·mi; `alpha` at zero effect.
+
+    Examples
+    --------
+    >>> round(g_test_power(0.01, 393, dof=1), 3)
+    0.801
+    """
+    alpha, dof = check_probability(alpha, "alpha"), check_integer(dof, "dof", low=1)
     lam = np.asarray(noncentrality(mi, n), dtype=np.float64)
     crit = stats.chi2.isf(alpha, dof)
     power = np.where(lam > 0, stats.ncx2.sf(crit, dof, np.maximum(lam, 1e-300)), alpha)
     return _out(power)
 
+# %% ../nbs/03_power.ipynb #a877504a
 def required_sample_size(mi: float, dof: int, alpha: float = 0.05, power: float = 0.80) -> int:
-    "Smallest N for which the G-test (level `alpha`, `dof`) detects the effect `mi` (nats) with at least the given `power`."
-    alpha, dof, power = check_probability(alpha, "alpha"), _dof(dof), check_probability(power, "power")
-    mi = float(_nonneg(mi, "mi"))
-    if mi == 0: raise ValueError("`mi` must be > 0: no sample size detects a zero effect")
-    if power <= alpha: raise ValueError(f"`power` ({power}) must exceed `alpha` ({alpha}): a test has power alpha at zero effect")
+    """The smallest N for which the G-test (level `alpha`, `dof`) detects the effect `mi` (nats) with the given `power`.
+
+    Solves P(χ²_dof(2·N·mi) > χ²_{dof, 1-alpha}) >= `power` for N: the non-centrality by root-finding, then N
+    adjusted by single steps so that N is the smallest integer that reaches the power.
+
+    Parameters
+    ----------
+    mi : float
+        The effect I(X;Y|Z) in nats, > 0.
+    dof : int
+        The degrees of freedom, at least 1.
+    alpha : float, default 0.05
+        The level, in (0, 1).
+    power : float, default 0.80
+        The desired power, in (`alpha`, 1).
+
+    Returns
+    -------
+    int
+
+    Examples
+    --------
+    >>> required_sample_size(0.01, dof=1)
+    393
+    """
+    alpha, dof = check_probability(alpha, "alpha"), check_integer(dof, "dof", low=1)
+    power = check_probability(power, "power")
+    mi = check_number(mi, "mi", low=0, low_open=True)
+    if power <= alpha:
+        raise ValueError(f"`power` ({power}) must exceed `alpha` ({alpha}): a test has power alpha at zero effect")
     crit = stats.chi2.isf(alpha, dof)
     f = lambda lam: stats.ncx2.sf(crit, dof, lam) - power
     hi = 1.0
@@ -67,72 +134,281 @@ def required_sample_size(mi: float, dof: int, alpha: float = 0.05, power: float 
 
 # %% ../nbs/03_power.ipynb #caaef10d
 class MCARFactors(NamedTuple):
-    "Correction factors under MCAR (Thm 2) for the three surrogates."
+    """Correction factors under MCAR (Sechidis & Brown 2018, Thm 2), one per surrogate.
+
+    Attributes
+    ----------
+    D_L : float
+        The factor of the test on the labelled rows only, p(s=1).
+    Y0 : float
+        The factor of the surrogate that fills the unlabelled rows with 0.
+    Y1 : float
+        The factor of the surrogate that fills them with 1.
+
+    Examples
+    --------
+    >>> MCARFactors(D_L=0.25, Y0=0.21, Y1=0.06).D_L
+    0.25
+    """
     D_L: float
     Y0: float
     Y1: float
 
+# %% ../nbs/03_power.ipynb #10693f2d
 class MARCFactors(NamedTuple):
-    "Correction factors under MAR-C (Thm 4 / 7) for the two informed surrogates."
+    """Correction factors under MAR-C (Sechidis & Brown 2018, Thm 4 and 7) of the two informed surrogates.
+
+    Attributes
+    ----------
+    Y0 : float
+        The factor of the surrogate that fills the unlabelled rows with 0.
+    Y1 : float
+        The factor of the surrogate that fills them with 1.
+
+    Examples
+    --------
+    >>> MARCFactors(Y0=0.57, Y1=0.04).Y0
+    0.57
+    """
     Y0: float
     Y1: float
 
+# %% ../nbs/03_power.ipynb #c77016e4
 def kappa_mcar(p_y: float, p_labelled: float) -> MCARFactors:
-    "MCAR correction factors (Thm 2) from p(y=1) = `p_y` and p(s=1) = `p_labelled`."
+    """MCAR correction factors (Thm 2) from the class prior and the labelled fraction.
+
+    Parameters
+    ----------
+    p_y : float
+        p(y=1), in (0, 1).
+    p_labelled : float
+        p(s=1), the fraction of labelled rows, in (0, 1].
+
+    Returns
+    -------
+    MCARFactors
+        κ_D_L = p(s=1), κ_Y0 = (1-π)/(1-π·p(s=1))·p(s=1), κ_Y1 = π/(1-(1-π)·p(s=1))·p(s=1).
+
+    Examples
+    --------
+    >>> kappa_mcar(0.2, 0.25)
+    MCARFactors(D_L=0.25, Y0=0.2105263157894737, Y1=0.0625)
+    """
     pi, ps = check_probability(p_y, "p_y"), check_probability(p_labelled, "p_labelled", closed="right")
     return MCARFactors(ps, (1 - pi) / (1 - pi * ps) * ps, pi / (1 - (1 - pi) * ps) * ps)
 
+# %% ../nbs/03_power.ipynb #299e0246
 def kappa_marc(p_y: float, p_y0_pos: float, p_y1_neg: float) -> MARCFactors:
-    "MAR-C correction factors (Thm 4): `p_y0_pos` = p(ỹ0=1) (fraction labelled positive), `p_y1_neg` = p(ỹ1=0) (fraction labelled negative)."
+    """MAR-C correction factors (Thm 4; Thm 7 for the conditional test) from the prior and the labelled fractions.
+
+    Parameters
+    ----------
+    p_y : float
+        p(y=1), in (0, 1).
+    p_y0_pos : float
+        p(ỹ0=1), the fraction of all rows that are labelled positive, in [0, p_y].
+    p_y1_neg : float
+        p(ỹ1=0), the fraction of all rows that are labelled negative, in [0, 1 - p_y].
+
+    Returns
+    -------
+    MARCFactors
+        κ_Y0 = (1-π)/π · q0/(1-q0) and κ_Y1 = π/(1-π) · q1/(1-q1).
+
+    Raises
+    ------
+    ValueError
+        Labelled fractions that exceed the class they belong to.
+
+    Examples
+    --------
+    >>> kappa_marc(0.2, 0.125, 0.125)
+    MARCFactors(Y0=0.5714285714285714, Y1=0.03571428571428571)
+    """
     pi = check_probability(p_y, "p_y")
     q0 = check_probability(p_y0_pos, "p_y0_pos", closed="left")
     q1 = check_probability(p_y1_neg, "p_y1_neg", closed="left")
     if q0 > pi + 1e-12 or q1 > 1 - pi + 1e-12:
-        raise ValueError(f"inconsistent: p(ỹ0=1) = {q0} must be <= p(y=1) = {pi} and p(ỹ1=0) = {q1} <= p(y=0) = {1 - pi}")
+        raise ValueError(f"inconsistent: p(ỹ0=1) = {q0} must be <= p(y=1) = {pi} "
+                         f"and p(ỹ1=0) = {q1} <= p(y=0) = {1 - pi}")
     return MARCFactors((1 - pi) / pi * q0 / (1 - q0), pi / (1 - pi) * q1 / (1 - q1))
 
+# %% ../nbs/03_power.ipynb #1b2097eb
 def kappa_pu(p_y: float, p_labelled_pos: float) -> float:
-    "PU correction factor κ_P (Sechidis et al. 2015, Thm 3); `p_labelled_pos` = p(s_P^+) = labelled positives / all rows."
+    """PU correction factor κ_P of the naive test G(X; S_P) (Sechidis et al. 2015, Thm 3).
+
+    It is κ_Y0 of `kappa_marc` with no labelled negative.
+
+    Parameters
+    ----------
+    p_y : float
+        p(y=1), in (0, 1).
+    p_labelled_pos : float
+        p(s_P^+): labelled positives as a fraction of *all* rows, in [0, p_y].
+
+    Returns
+    -------
+    float
+        (1-π)/π · p(s_P^+)/(1-p(s_P^+)).
+
+    Examples
+    --------
+    >>> round(kappa_pu(0.2, 0.05), 4)
+    0.2105
+    """
     return kappa_marc(p_y, p_labelled_pos, 0.0).Y0
 
+# %% ../nbs/03_power.ipynb #2e2bd66e
 def kappa_from_labels(y_partial, prior: float) -> MARCFactors:
-    "Plug-in MAR-C factors of a partially labelled vector: p(ỹ0=1) = p/N, p(ỹ1=0) = n/N, and the user's `prior` for p(y=1)."
-    c = check_partial_labels(y_partial)
+    """Plug-in MAR-C factors of a partially labelled vector, with the user's `prior` belief about p(y=1).
+
+    Parameters
+    ----------
+    y_partial : array-like
+        Partial labels: 1, 0, or -1 / NaN for unlabelled (read by `semisel.core.partial_labels`).
+    prior : float
+        The belief about p(y=1), in (0, 1).
+
+    Returns
+    -------
+    MARCFactors
+        `kappa_marc` with p(ỹ0=1) = p/N and p(ỹ1=0) = n/N (p labelled positives, n labelled negatives, N rows).
+
+    Examples
+    --------
+    >>> kappa_from_labels(np.r_[np.ones(125), np.zeros(125), -np.ones(750)], prior=0.2)
+    MARCFactors(Y0=0.5714285714285714, Y1=0.03571428571428571)
+    """
+    c = partial_labels(y_partial).counts
     prior = check_probability(prior, "prior")
     return MARCFactors((1 - prior) / prior * c.p / (c.n + c.m), prior / (1 - prior) * c.n / (c.p + c.m))
 
 # %% ../nbs/03_power.ipynb #45f0d57d
 def crossing_prior(p_y0_pos: float, p_y1_neg: float) -> float:
-    "The p(y=1) at which κ_Y0 = κ_Y1 (found numerically by root-finding); Theorem 5 says it is the switching threshold phi."
-    q0 = check_probability(p_y0_pos, "p_y0_pos"); q1 = check_probability(p_y1_neg, "p_y1_neg")
+    """The p(y=1) at which κ_Y0 = κ_Y1, by root-finding; Theorem 5 says it is the switching threshold φ.
+
+    Parameters
+    ----------
+    p_y0_pos : float
+        p(ỹ0=1), the fraction of rows labelled positive, in (0, 1).
+    p_y1_neg : float
+        p(ỹ1=0), the fraction of rows labelled negative, in (0, 1).
+
+    Returns
+    -------
+    float
+        The prior in (0, 1) where the two MAR-C factors cross.
+
+    Examples
+    --------
+    >>> round(crossing_prior(0.125, 0.125), 6)
+    0.5
+    """
+    q0 = check_probability(p_y0_pos, "p_y0_pos")
+    q1 = check_probability(p_y1_neg, "p_y1_neg")
     g = lambda pi: np.log((1 - pi) / pi * q0 / (1 - q0)) - np.log(pi / (1 - pi) * q1 / (1 - q1))
     return optimize.brentq(g, 1e-15, 1 - 1e-15, xtol=1e-15, rtol=1e-15)
 
 # %% ../nbs/03_power.ipynb #c0addd00
 def corrected_sample_size(n: int, kappa: float) -> int:
-    "⌈n/κ⌉: rows a surrogate with correction factor `kappa` needs to match the ideal test's power on `n` rows."
-    if isinstance(n, bool) or not isinstance(n, Integral) or n < 1: raise ValueError(f"`n` must be a positive integer, got {n!r}")
+    """⌈n/κ⌉: the rows a surrogate test with factor `kappa` needs to match the ideal test's power on `n` rows.
+
+    Parameters
+    ----------
+    n : int
+        The ideal test's sample size, >= 1.
+    kappa : float
+        The correction factor, in (0, 1].
+
+    Returns
+    -------
+    int
+
+    Examples
+    --------
+    >>> corrected_sample_size(785, 0.25)
+    3140
+    """
+    n = check_integer(n, "n", low=1)
     kappa = check_probability(kappa, "kappa", closed="right")
     return int(np.ceil(n / kappa - 1e-9))
 
+# %% ../nbs/03_power.ipynb #3cdd48c3
 def surrogate_power(mi, n, dof: int, kappa: float, alpha: float = 0.05):
-    "Power of a surrogate G-test with correction factor `kappa`: the ideal power at κ·n (non-centrality κ·2nI)."
+    """Power of a surrogate G-test with correction factor `kappa`: the ideal power at κ·n (non-centrality κ·2nI).
+
+    Parameters
+    ----------
+    mi : float or array-like
+        The effect I(X;Y|Z) of the ideal target, in nats.
+    n : float or array-like
+        The number of rows the surrogate test runs on.
+    dof : int
+        The degrees of freedom.
+    kappa : float
+        The surrogate's correction factor, in (0, 1].
+    alpha : float, default 0.05
+        The level.
+
+    Returns
+    -------
+    float or numpy.ndarray
+
+    Examples
+    --------
+    >>> round(surrogate_power(0.005, 20_000, 1, kappa=0.04), 3)
+    0.807
+    """
     kappa = check_probability(kappa, "kappa", closed="right")
     return g_test_power(mi, np.asarray(n, dtype=np.float64) * kappa, dof, alpha)
 
+# %% ../nbs/03_power.ipynb #e5f608b5
 def required_labelled_size(mi: float, n: int, dof: int, prior: float, alpha: float = 0.05, power: float = 0.80,
                            surrogate: str = "Y0") -> int:
-    "Smallest number of labelled positives (surrogate 'Y0') or negatives ('Y1') among `n` rows for the surrogate test to reach `power`."
-    if surrogate not in ("Y0", "Y1"): raise ValueError(f"`surrogate` must be 'Y0' or 'Y1', got {surrogate!r}")
-    if isinstance(n, bool) or not isinstance(n, Integral) or n < 1: raise ValueError(f"`n` must be a positive integer, got {n!r}")
+    """The smallest number of labelled positives ('Y0') or negatives ('Y1') among `n` rows for the surrogate test to
+    reach `power` (the "level of supervision" of §3.3).
+
+    Parameters
+    ----------
+    mi : float
+        The effect I(X;Y|Z) in nats, > 0.
+    n : int
+        The total number of rows, >= 1.
+    dof : int
+        The degrees of freedom.
+    prior : float
+        p(y=1), in (0, 1).
+    alpha : float, default 0.05
+        The level.
+    power : float, default 0.80
+        The desired power.
+    surrogate : {"Y0", "Y1"}, default "Y0"
+        "Y0" counts labelled positives (e.g. PU data), "Y1" labelled negatives.
+
+    Returns
+    -------
+    int
+
+    Raises
+    ------
+    ValueError
+        If even the fully labelled test on `n` rows lacks the power; the message gives the `n` that is needed.
+
+    Examples
+    --------
+    >>> required_labelled_size(0.005, 20_000, 1, prior=0.2)
+    195
+    """
+    check_choice(surrogate, "surrogate", ("Y0", "Y1"))
+    n = check_integer(n, "n", low=1)
     pi = check_probability(prior, "prior")
     n_needed = required_sample_size(mi, dof, alpha, power)
     kappa = n_needed / n                 # kappa * n must reach the ideal test's required size
     # kappa_Y0 = (1-pi)/pi * q/(1-q)  <=>  q = kappa*pi / (1 - pi + kappa*pi); for Y1 swap pi and 1 - pi
     w = pi if surrogate == "Y0" else 1 - pi
     if kappa > 1:
-        raise ValueError(f"impossible: even the fully labelled test on n = {n} rows has power {g_test_power(mi, n, dof, alpha):.3f} < {power}; "
-                         f"it needs n >= {n_needed}")
+        raise ValueError(f"impossible: even the fully labelled test on n = {n} rows has power "
+                         f"{g_test_power(mi, n, dof, alpha):.3f} < {power}; it needs n >= {n_needed}")
     q = kappa * w / (1 - w + kappa * w)
     L = max(1, int(np.ceil(q * n - 1e-9)))
     kap = lambda L: (1 - w) / w * L / (n - L)
@@ -142,7 +418,27 @@ def required_labelled_size(mi: float, n: int, dof: int, prior: float, alpha: flo
 
 # %% ../nbs/03_power.ipynb #b18bf5b3
 def surrogate_population(p_xy, p_s_given_y) -> dict:
-    "Population tables p[x, ·] of Y, Y0, Y1 (joint) and D_L (= p(x, y | s=1)) from a joint p_xy[x, y] and p(s=1|y) = (p(s=1|y=0), p(s=1|y=1))."
+    """Population tables of the ideal target and of each surrogate, from a joint p(x, y) and a MAR-C labelling.
+
+    Parameters
+    ----------
+    p_xy : array-like of shape (arity, 2)
+        The joint probabilities p[x, y], non-negative, summing to 1.
+    p_s_given_y : pair of float
+        (p(s=1|y=0), p(s=1|y=1)), each in [0, 1], not both 0; equal values give MCAR.
+
+    Returns
+    -------
+    dict of numpy.ndarray
+        Tables p[x, ·] for "Y" (the input), "Y0" and "Y1" (joint with the filled surrogate), and "D_L"
+        (p(x, y | s=1)).
+
+    Examples
+    --------
+    >>> tabs = surrogate_population([[0.3, 0.2], [0.5, 0.0]], (0.5, 1.0))
+    >>> tabs["Y1"].round(3).tolist()
+    [[0.15, 0.35], [0.25, 0.25]]
+    """
     p_xy = np.asarray(p_xy, dtype=np.float64)
     if p_xy.ndim != 2 or p_xy.shape[1] != 2 or (p_xy < 0).any() or not np.isclose(p_xy.sum(), 1):
         raise ValueError("`p_xy` must be a non-negative (arity, 2) table summing to 1")
@@ -156,46 +452,98 @@ def surrogate_population(p_xy, p_s_given_y) -> dict:
             "Y1": np.stack([lab[:, 0], unl[:, 0] + p_xy[:, 1]], 1),
             "D_L": lab / lab.sum()}
 
+# %% ../nbs/03_power.ipynb #a6b4d69c
 def population_mi(p_xy, squared: bool = False) -> float:
-    "Population I(X;Y) (or the squared-loss I2 with `squared=True`) in nats of a probability table p_xy[x, y]."
+    """Population I(X;Y) in nats of a probability table p_xy[x, y], or the squared-loss I2 with `squared=True`.
+
+    Parameters
+    ----------
+    p_xy : array-like of shape (arity_x, arity_y)
+        Joint probabilities.
+    squared : bool, default False
+        The squared-loss mutual information I2 (the χ² test's effect, Eq. 6) instead of Shannon's.
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    >>> round(population_mi([[0.5, 0], [0, 0.5]]), 4)
+    0.6931
+    """
     T = np.asarray(p_xy, dtype=np.float64)[..., None]
     return float((smi_from_counts if squared else cmi_from_counts)(T))
 
 # %% ../nbs/03_power.ipynb #a8cdfd13
 def kappa_dl_local(p_y: float, p_labelled: float, p_pos_given_labelled: float) -> float:
-    "Small-effect correction factor of D_L under MAR-C: p(s=1)·q(1-q)/(π(1-π)), q = p(y=1|s=1) (our derivation; = p(s=1) under MCAR)."
+    """Small-effect correction factor of D_L under MAR-C: p(s=1)·q(1-q)/(π(1-π)) with q = p(y=1|s=1).
+
+    Our derivation (the paper calls D_L under MAR-C intractable); it equals p(s=1) under MCAR (q = π).
+
+    Parameters
+    ----------
+    p_y : float
+        π = p(y=1), in (0, 1).
+    p_labelled : float
+        p(s=1), in (0, 1].
+    p_pos_given_labelled : float
+        q = p(y=1|s=1), in (0, 1).
+
+    Returns
+    -------
+    float
+
+    Raises
+    ------
+    ValueError
+        Labelled positives p(s=1)·q above π, or labelled negatives above 1 - π.
+
+    Examples
+    --------
+    >>> round(kappa_dl_local(0.2, 0.25, 0.5), 4)
+    0.3906
+    """
     pi, ps = check_probability(p_y, "p_y"), check_probability(p_labelled, "p_labelled", closed="right")
     q = check_probability(p_pos_given_labelled, "p_pos_given_labelled")
     if ps * q > pi + 1e-12 or ps * (1 - q) > 1 - pi + 1e-12:
-        raise ValueError(f"inconsistent: p(s=1)·q = {ps * q:.3g} labelled positives exceed p(y=1) = {pi}, or the negatives exceed p(y=0)")
+        raise ValueError(f"inconsistent: p(s=1)·q = {ps * q:.3g} labelled positives exceed p(y=1) = {pi}, "
+                         "or the negatives exceed p(y=0)")
     return ps * q * (1 - q) / (pi * (1 - pi))
-
-# %% ../nbs/03_power.ipynb #218b58b9
-def predicted_acceptance(rates):
-    "Non-central chi2 prediction of a table from `semisel.surrogates.acceptance_rates` (MCAR / MAR-C): 1 - power(I, κN, |X|-1, α) per method."
-    import pandas as pd
-    a = rates.attrs
-    pi, dof, alpha, n = a["p_y"], a["arity"] - 1, a["alpha"], a["n"]
-    if a["mechanism"] == "mcar":
-        k = kappa_mcar(pi, a["p_labelled"]); ks = {"Y": 1.0, "D_L": k.D_L, "Y0": k.Y0, "Y1": k.Y1}
-    elif a["mechanism"] == "marc":
-        ps, q = a["p_labelled"], a["p_pos_given_labelled"]
-        k = kappa_marc(pi, ps * q, ps * (1 - q)); ks = {"Y": 1.0, "D_L": kappa_dl_local(pi, ps, q), "Y0": k.Y0, "Y1": k.Y1}
-    else: raise ValueError(f"no closed-form prediction for mechanism {a['mechanism']!r} (use 'mcar' or 'marc')")
-    eff = rates.index.to_numpy(dtype=np.float64)
-    out = pd.DataFrame({m: 1 - g_test_power(eff, n * kv, dof, alpha) for m, kv in ks.items()}, index=rates.index)
-    out.attrs.update(a)
-    return out
 
 # %% ../nbs/03_power.ipynb #e24fa0de
 def explore(p: int, n: int, m: int, prior: float, mi: float = 0.01, dof: int = 1, alpha: float = 0.05) -> dict:
-    "phi, chosen surrogate, correction factors and powers for counts (p, n, m) and a prior belief about p(y=1)."
-    from semisel.surrogates import choose_surrogate
-    for name, v in (("p", p), ("n", n), ("m", m)):
-        if isinstance(v, bool) or not isinstance(v, Integral) or v < 0: raise ValueError(f"`{name}` must be a count >= 0, got {v!r}")
+    """The switching threshold, the chosen surrogate, the correction factors and the powers for label counts (p, n, m).
+
+    Parameters
+    ----------
+    p, n, m : int
+        Labelled positives, labelled negatives and unlabelled rows (>= 0; p + n > 0).
+    prior : float
+        The belief about p(y=1), in (0, 1).
+    mi : float, default 0.01
+        The effect I(X;Y) in nats at which the powers are computed.
+    dof : int, default 1
+        The degrees of freedom.
+    alpha : float, default 0.05
+        The level.
+
+    Returns
+    -------
+    dict
+        ``phi``, ``surrogate`` (the choice of Algorithm 2), ``kappa`` and ``power`` (dicts over "Y", "Y0", "Y1" and
+        "D_L (small effect)") and ``N`` = p + n + m.
+
+    Examples
+    --------
+    >>> r = explore(125, 125, 750, prior=0.2)
+    >>> r["surrogate"], round(r["phi"], 3), round(r["kappa"]["Y0"], 3)
+    ('Y0', 0.5, 0.571)
+    """
+    p, n, m = check_integer(p, "p", low=0), check_integer(n, "n", low=0), check_integer(m, "m", low=0)
     if p + n == 0: raise ValueError("`p` + `n` must be > 0: with no labelled row there is no surrogate")
     y = np.r_[np.ones(p, np.int64), np.zeros(n, np.int64), -np.ones(m, np.int64)]
-    ch = choose_surrogate(y, prior)
+    ch = partial_labels(y).choose(prior)
     k = kappa_from_labels(y, prior)
     N = p + n + m
     q = p / (p + n)
@@ -203,9 +551,29 @@ def explore(p: int, n: int, m: int, prior: float, mi: float = 0.01, dof: int = 1
     power = {key: float(g_test_power(mi, N * min(kv, 1.0), dof, alpha)) for key, kv in kappas.items()}
     return dict(phi=ch.threshold, surrogate=ch.surrogate, kappa=kappas, power=power, N=N)
 
+# %% ../nbs/03_power.ipynb #a714a68a
 def power_explorer(p: int = 100, n: int = 100, m: int = 800, prior: float = 0.2, mi: float = 0.01, dof: int = 1,
                    alpha: float = 0.05):
-    "ipywidgets explorer: sliders for p, n, m, prior, effect, dof, alpha; shows phi, the chosen surrogate, kappas and power curves."
+    """An ipywidgets explorer of `explore`: sliders for p, n, m, the prior, the effect, dof and alpha.
+
+    It shows φ, the chosen surrogate, the correction factors and the power of each test, and draws the power curves
+    against I. ipywidgets and matplotlib are imported when it is called. In a live Jupyter kernel the sliders update
+    the output; headless (nbdev_test, CI) it builds the widgets and draws once.
+
+    Parameters
+    ----------
+    p, n, m, prior, mi, dof, alpha
+        Initial values of the sliders (see `explore`).
+
+    Returns
+    -------
+    ipywidgets.VBox
+        The sliders, the output area and the interactive link between them.
+
+    Examples
+    --------
+    >>> ui = power_explorer(p=50, n=50, m=400)     # doctest: +SKIP
+    """
     import ipywidgets as w
     import matplotlib.pyplot as plt
     from IPython.display import display
@@ -220,8 +588,11 @@ def power_explorer(p: int = 100, n: int = 100, m: int = 800, prior: float = 0.2,
     def update(**kw):
         out.clear_output(wait=True)
         with out:
-            try: r = explore(**kw)
-            except ValueError as e: print(e); return
+            try:
+                r = explore(**kw)
+            except ValueError as e:
+                print(e)
+                return
             print(f"phi = {r['phi']:.3f} -> use {r['surrogate']}   N = {r['N']}")
             print("kappa: " + ", ".join(f"{k} {v:.3f}" for k, v in r["kappa"].items()))
             print("power at I: " + ", ".join(f"{k} {v:.3f}" for k, v in r["power"].items()))
@@ -229,9 +600,13 @@ def power_explorer(p: int = 100, n: int = 100, m: int = 800, prior: float = 0.2,
             fig, ax = plt.subplots(figsize=(5, 3), dpi=60)
             for k, kv in r["kappa"].items():
                 ax.plot(grid, g_test_power(grid, r["N"] * min(kv, 1.0), kw["dof"], kw["alpha"]), label=k)
-            ax.axvline(kw["mi"], color="grey", ls=":"); ax.set_xscale("log")
-            ax.set_xlabel("I(X;Y) (nats)"); ax.set_ylabel("power"); ax.legend(fontsize=8)
-            plt.close(fig); display(fig)
+            ax.axvline(kw["mi"], color="grey", ls=":")
+            ax.set_xscale("log")
+            ax.set_xlabel("I(X;Y) (nats)")
+            ax.set_ylabel("power")
+            ax.legend(fontsize=8)
+            plt.close(fig)
+            display(fig)
 
     ui = w.interactive_output(update, ctl)
     return w.VBox([w.HBox([w.VBox(list(ctl.values())[:4]), w.VBox(list(ctl.values())[4:])]), out, ui])
