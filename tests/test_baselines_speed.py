@@ -3,15 +3,19 @@ threaded CV folds are checked against the plain algorithm (every learner and int
 import numpy as np
 import pytest
 
-from semisel.baselines import (UNLABELLED, CoTraining, _CodeNB, _LaplaceTree, _seed, make_abcd, mcar_split)
+from semisel.baselines import CoTraining, _CodeNB, _LaplaceTree
+from semisel.core import UNLABELLED, check_random_state, derive_seed, partial_labels
+from semisel.experiments.baselines import make_abcd, mcar_split
 
 
 class _PlainCoTraining(CoTraining):
     "The unoptimised loop: both learners and both CV intervals in every round, float64 tree input, no threads."
     def fit(self, X, y_partial):
-        from semisel.baselines import _Encoder, _frame, _rng, check_partial, MDLDiscretizer
-        df = _frame(X); y = check_partial(y_partial, len(df)); lab = y != UNLABELLED
-        rng = _rng(self.random_state)
+        from semisel.baselines import _Encoder, _frame, MDLDiscretizer
+        df = _frame(X)
+        labels = partial_labels(y_partial, n_rows=len(df)).require("both", who="CoTraining")
+        y, lab = labels.codes, labels.labelled
+        rng = check_random_state(self.random_state)
         self.discretizer_ = MDLDiscretizer().fit(df[lab], y[lab]); codes = self.discretizer_.transform(df)
         self.encoder_ = _Encoder(onehot=False).fit(df); A = self.encoder_.transform(df)      # float64 on purpose
         self.n_tree_fits_ = 0
@@ -24,7 +28,7 @@ class _PlainCoTraining(CoTraining):
             nb = _CodeNB(self.discretizer_.n_codes_).fit(codes[np.r_[L, extra["nb"][0]]], np.r_[yL, extra["nb"][1]])
             return nb, self._tree(A, np.r_[L, extra["tree"][0]], np.r_[yL, extra["tree"][1]], seed)
         for r in range(self.max_rounds):
-            nb, tr = learners(_seed(rng))
+            nb, tr = learners(derive_seed(rng))
             iv = {m: self._intervals(codes, A, L, yL, *extra[m], m, rng) for m in ("nb", "tree")}
             changed = False
             for labeller, target, model in (("nb", "tree", nb), ("tree", "nb", tr)):
@@ -49,7 +53,7 @@ class _PlainCoTraining(CoTraining):
                     pool[target] = P[~take]; w[target] += w_add; changed = True
             self.n_rounds_ = r + 1
             if not changed: break
-        self.nb_, self.tree_ = learners(_seed(rng))
+        self.nb_, self.tree_ = learners(derive_seed(rng))
         self.n_labelled_for_nb_, self.n_labelled_for_tree_ = len(extra["nb"][0]), len(extra["tree"][0])
         self._set_classes(df)
         return self
@@ -101,10 +105,10 @@ def test_laplace_tree_float32_input_is_the_same_tree():
     np.testing.assert_array_equal(t64.proba(A), t32.proba(A.astype(np.float32)))
 
 
-@pytest.mark.parametrize("bad", [0, -1, 1.5, "2"])
-def test_cotraining_n_jobs_is_checked(bad):
+@pytest.mark.parametrize("bad, error", [(0, ValueError), (-1, ValueError), (1.5, TypeError), ("2", TypeError)])
+def test_cotraining_n_jobs_is_checked(bad, error):
     X, y, _, _ = make_abcd("30_30_00_05", 300, 100, random_state=0)
-    with pytest.raises(ValueError, match="n_jobs"):
+    with pytest.raises(error, match="n_jobs"):
         CoTraining(n_jobs=bad).fit(X, mcar_split(y, 0.5, random_state=0))
 
 

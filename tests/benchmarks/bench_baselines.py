@@ -10,7 +10,8 @@ import time
 import numpy as np
 import pandas as pd
 
-from semisel.baselines import SPLITS, TECHNIQUES, CoTraining, mcar_split, normalized_auc, run_replication
+from semisel.baselines import CoTraining, normalized_auc
+from semisel.experiments.baselines import SPLITS, TECHNIQUES, mcar_split, run_replication
 from semisel.datasets import load_dataset
 
 
