@@ -11,39 +11,39 @@ from typing import NamedTuple
 
 import numpy as np
 import pandas as pd
-from joblib import Parallel, delayed
-from sklearn.base import BaseEstimator, clone
+from sklearn.base import clone
 from sklearn.ensemble import RandomForestClassifier
-from sklearn.feature_selection import SelectorMixin
 from sklearn.model_selection import StratifiedKFold, cross_val_predict
-from sklearn.utils.validation import check_is_fitted, validate_data
+from sklearn.utils.validation import validate_data
+from tqdm.auto import tqdm
+
+from .core import (PartialLabels, PartialLabelSelector, SearchResult, Selected, SubsetObjective, check_choice,
+                          check_integer, check_number, check_random_state, derive_seed)
 
 # %% auto #0
-__all__ = ['CBound', 'majority_vote', 'margin_matrix', 'margins', 'cbound', 'probabilistic_cbound', 'cbound_il',
-           'transition_matrix', 'transductive_thresholds', 'SelfLearning', 'self_learning', 'WrapperObjective',
-           'GAResult', 'cga', 'weighted_crossover', 'fsga', 'CBoundWrapper', 'rank_cbound', 'lut_split',
-           'synthetic_data', 'filter_top', 'figure3_trial', 'selection_frequency', 'evaluate_selection', 'table2_trial',
-           'table2_summary']
+__all__ = ['CBound', 'majority_vote', 'margin_matrix', 'margins', 'cbound', 'probabilistic_cbound', 'cbound_il', 'default_forest',
+           'transition_matrix', 'transductive_thresholds', 'SelfLearning', 'self_learning', 'WrapperObjective', 'cga',
+           'weighted_crossover', 'fsga', 'CBoundWrapper']
 
-# %% ../nbs/07_cbound.ipynb #5fbb2681
-class CBound(NamedTuple):
-    "A C-bound: its `value` (in [0, 1]), the margin moments `mu1`, `mu2`, whether `mu1 > 0` (`valid`), and the mislabelling correction `delta`."
-    value: float
-    mu1: float
-    mu2: float
-    valid: bool
-    delta: float = 0.0
-
+# %% ../nbs/07_cbound.ipynb #0d24b316
 def _check_votes(votes, name: str = "votes") -> np.ndarray:
     "Validate a vote (or posterior) matrix: 2-D, at least 2 columns, finite values in [0, 1]; returns a float copy."
     if isinstance(votes, pd.DataFrame): votes = votes.to_numpy()
     try: V = np.array(votes, dtype=np.float64)
-    except (TypeError, ValueError) as e: raise TypeError(f"`{name}` must be a numeric matrix (n_samples, n_classes)") from e
+    except (TypeError, ValueError) as e:
+        raise TypeError(f"`{name}` must be a numeric matrix (n_samples, n_classes)") from e
     if V.ndim != 2 or V.shape[0] == 0 or V.shape[1] < 2:
         raise ValueError(f"`{name}` must be a 2-D array (n_samples >= 1, n_classes >= 2), got shape {V.shape}")
     if not np.isfinite(V).all() or V.min() < 0 or V.max() > 1 + 1e-12:
         raise ValueError(f"`{name}` must hold finite values in [0, 1] (class votes or probabilities)")
     return V
+
+def _check_posteriors(posteriors, shape: tuple, name: str = "posteriors") -> np.ndarray:
+    "Validate a row-stochastic matrix of the given shape."
+    P = _check_votes(posteriors, name)
+    if P.shape != shape: raise ValueError(f"`{name}` must have the shape of `votes` {shape}, got {P.shape}")
+    if not np.allclose(P.sum(axis=1), 1.0, atol=1e-8): raise ValueError(f"each row of `{name}` must sum to 1")
+    return P
 
 def _check_labels(y, n: int, k: int, name: str = "y") -> np.ndarray:
     "Validate class codes 0..k-1 for n examples."
@@ -54,24 +54,44 @@ def _check_labels(y, n: int, k: int, name: str = "y") -> np.ndarray:
         raise ValueError(f"`{name}` must hold class codes 0..{k - 1} (the columns of the vote matrix)")
     return arr.astype(np.int64)
 
-def majority_vote(votes) -> np.ndarray:
-    "The majority vote $B_Q(x)=\\arg\\max_c v_Q(x,c)$ of each row of `votes` (ties go to the lowest class code)."
-    return np.argmax(_check_votes(votes), axis=1)
+def _check_matrix(X, name: str = "X") -> np.ndarray:
+    "A finite numeric 2-D float matrix (NaN is an error: impute first)."
+    if isinstance(X, pd.DataFrame): X = X.to_numpy()
+    try: A = np.asarray(X, dtype=np.float64)
+    except (TypeError, ValueError) as e:
+        raise TypeError(f"`{name}` must be numeric; encode categorical columns first") from e
+    if A.ndim != 2: raise ValueError(f"`{name}` must be 2-D (n_samples, n_features), got {A.ndim} dimensions")
+    if np.isnan(A).any():
+        raise ValueError(f"`{name}` has missing values (NaN); impute them first (e.g. column means, as the paper's "
+                         "authors did)")
+    if not np.isfinite(A).all(): raise ValueError(f"`{name}` has infinite values")
+    return A
 
-def margin_matrix(votes) -> np.ndarray:
-    "All margins $M_Q(x_i,c)=v_Q(x_i,c)-\\max_{c'\\neq c}v_Q(x_i,c')$ as an (n, K) matrix."
-    V = _check_votes(votes)
-    rows = np.arange(len(V))
-    top = np.argmax(V, axis=1)
-    second = np.partition(V, -2, axis=1)[:, -2]
-    other = np.where(np.arange(V.shape[1])[None, :] == top[:, None], second[:, None], V[rows, top][:, None])
-    return V - other
+# %% ../nbs/07_cbound.ipynb #5fbb2681
+class CBound(NamedTuple):
+    """A C-bound and the margin moments it comes from.
 
-def margins(votes, y) -> np.ndarray:
-    "The margins $M_Q(x_i,y_i)$ of the labelled examples: vote for the true class minus the best other vote, in [-1, 1]."
-    V = _check_votes(votes)
-    y = _check_labels(y, len(V), V.shape[1])
-    return margin_matrix(V)[np.arange(len(V)), y]
+    Attributes
+    ----------
+    value : float
+        The bound, in [0, 1] (1.0 when it says nothing).
+    mu1, mu2 : float
+        The first and second moments of the margin.
+    valid : bool
+        Whether mu1 > 0 (otherwise the bound is vacuous).
+    delta : float, default 0.0
+        The mislabelling correction subtracted (`cbound_il`).
+
+    Examples
+    --------
+    >>> cbound([[.6, .4], [.3, .7]], [0, 1]).valid
+    True
+    """
+    value: float
+    mu1: float
+    mu2: float
+    valid: bool
+    delta: float = 0.0
 
 def _bound(mu1: float, mu2: float, delta: float = 0.0) -> CBound:
     "The C-bound from margin moments (minus a correction `delta`), clipped to [0, 1]; 1.0 and invalid when mu1 <= 0."
@@ -79,21 +99,119 @@ def _bound(mu1: float, mu2: float, delta: float = 0.0) -> CBound:
     value = float(np.clip(1.0 - mu1 ** 2 / mu2 - delta, 0.0, 1.0)) if valid else 1.0
     return CBound(value, float(mu1), float(mu2), valid, float(delta))
 
+# %% ../nbs/07_cbound.ipynb #5aefc84d
+def majority_vote(votes) -> np.ndarray:
+    """The majority vote $B_Q(x)=\\arg\\max_c v_Q(x,c)$ of each row of `votes` (ties go to the lowest class code).
+
+    Parameters
+    ----------
+    votes : array-like of shape (n_samples, n_classes)
+        Class votes (or probabilities) in [0, 1].
+
+    Returns
+    -------
+    numpy.ndarray of int
+
+    Examples
+    --------
+    >>> majority_vote([[.6, .4], [.5, .5]]).tolist()
+    [0, 0]
+    """
+    return np.argmax(_check_votes(votes), axis=1)
+
+# %% ../nbs/07_cbound.ipynb #9f66b8bd
+def margin_matrix(votes) -> np.ndarray:
+    """All margins $M_Q(x_i,c)=v_Q(x_i,c)-\\max_{c'\\neq c}v_Q(x_i,c')$ as an (n, K) matrix.
+
+    Parameters
+    ----------
+    votes : array-like of shape (n_samples, n_classes)
+        Class votes in [0, 1].
+
+    Returns
+    -------
+    numpy.ndarray of shape (n_samples, n_classes)
+
+    Examples
+    --------
+    >>> margin_matrix([[.6, .3, .1]]).round(2).tolist()
+    [[0.3, -0.3, -0.5]]
+    """
+    V = _check_votes(votes)
+    rows = np.arange(len(V))
+    top = np.argmax(V, axis=1)
+    second = np.partition(V, -2, axis=1)[:, -2]
+    other = np.where(np.arange(V.shape[1])[None, :] == top[:, None], second[:, None], V[rows, top][:, None])
+    return V - other
+
+# %% ../nbs/07_cbound.ipynb #e34357a2
+def margins(votes, y) -> np.ndarray:
+    """The margins $M_Q(x_i,y_i)$ of labelled examples: the vote for the true class minus the best other vote.
+
+    Parameters
+    ----------
+    votes : array-like of shape (n_samples, n_classes)
+        Class votes in [0, 1].
+    y : array-like of int, shape (n_samples,)
+        Class codes 0..n_classes-1.
+
+    Returns
+    -------
+    numpy.ndarray
+        One margin per example, in [-1, 1].
+
+    Examples
+    --------
+    >>> margins([[.6, .3, .1], [.2, .7, .1]], [0, 2]).round(2).tolist()
+    [0.3, -0.6]
+    """
+    V = _check_votes(votes)
+    y = _check_labels(y, len(V), V.shape[1])
+    return margin_matrix(V)[np.arange(len(V)), y]
+
+# %% ../nbs/07_cbound.ipynb #a24a7947
 def cbound(votes, y) -> CBound:
-    "The empirical C-bound $1-\\mu_1^2/\\mu_2$ of a majority vote with class `votes` on examples labelled `y` (eq. 2)."
+    """The empirical C-bound $1-\\mu_1^2/\\mu_2$ of a majority vote with class `votes` on examples labelled `y` (eq. 2).
+
+    Parameters
+    ----------
+    votes : array-like of shape (n_samples, n_classes)
+        Class votes in [0, 1].
+    y : array-like of int, shape (n_samples,)
+        Class codes 0..n_classes-1.
+
+    Returns
+    -------
+    CBound
+
+    Examples
+    --------
+    >>> round(cbound([[.6, .3, .1], [.2, .7, .1], [.5, .1, .4], [.4, .4, .2]], [0, 1, 2, 0]).value, 2)
+    0.65
+    """
     M = margins(votes, y)
     return _bound(M.mean(), (M ** 2).mean())
 
 # %% ../nbs/07_cbound.ipynb #9c333f94
-def _check_posteriors(posteriors, shape: tuple, name: str = "posteriors") -> np.ndarray:
-    "Validate a row-stochastic matrix of the given shape."
-    P = _check_votes(posteriors, name)
-    if P.shape != shape: raise ValueError(f"`{name}` must have the shape of `votes` {shape}, got {P.shape}")
-    if not np.allclose(P.sum(axis=1), 1.0, atol=1e-8): raise ValueError(f"each row of `{name}` must sum to 1")
-    return P
-
 def probabilistic_cbound(votes, posteriors) -> CBound:
-    "The probabilistic C-bound (eq. 5): margin moments weighted by class `posteriors` $\\eta_c(x_i)$ (rows summing to 1)."
+    """The probabilistic C-bound (eq. 5): margin moments weighted by class `posteriors` $\\eta_c(x_i)$.
+
+    Parameters
+    ----------
+    votes : array-like of shape (n_samples, n_classes)
+        Class votes in [0, 1].
+    posteriors : array-like of shape (n_samples, n_classes)
+        Class posteriors (rows summing to 1).
+
+    Returns
+    -------
+    CBound
+
+    Examples
+    --------
+    >>> probabilistic_cbound([[.9, .1], [.3, .7]], [[1, 0], [0, 1]]) == cbound([[.9, .1], [.3, .7]], [0, 1])
+    True
+    """
     V = _check_votes(votes)
     P = _check_posteriors(posteriors, V.shape)
     M = margin_matrix(V)
@@ -103,18 +221,41 @@ def probabilistic_cbound(votes, posteriors) -> CBound:
 def _check_transition(transition, k: int) -> np.ndarray:
     "Validate a K x K row-stochastic class-transition matrix."
     L = np.array(transition, dtype=np.float64)
-    if L.shape != (k, k): raise ValueError(f"`transition` must be a {k} x {k} matrix (one row per true class), got {L.shape}")
+    if L.shape != (k, k):
+        raise ValueError(f"`transition` must be a {k} x {k} matrix (one row per true class), got {L.shape}")
     if not np.isfinite(L).all() or L.min() < 0 or not np.allclose(L.sum(axis=1), 1.0, atol=1e-8):
-        raise ValueError("`transition` must be row-stochastic: entries >= 0, each row P(noisy label | true class) summing to 1")
+        raise ValueError("`transition` must be row-stochastic: entries >= 0, each row P(noisy label | true class) "
+                         "summing to 1")
     return L
 
 def cbound_il(votes, transition, *, labels=None, posteriors=None, noisy=None) -> CBound:
     """The C-bound with imperfect labels (eq. 8): the (probabilistic) C-bound measured against noisy labels minus the
     mislabelling correction $\\Delta$ given the transition matrix $\\Lambda_{ij}=P(\\hat Y=j|Y=i)$.
 
-    Pass exactly one of `labels` (noisy class codes; $\\eta$ approximated by the votes) or `posteriors` (the noisy-label
-    posterior $\\hat\\eta$; $\\eta=\\hat\\eta\\Lambda^{-1}$). `noisy` (boolean, default all) flags the rows whose labels are
-    imperfect; the others get no correction. `delta` of the result is the mean correction."""
+    Parameters
+    ----------
+    votes : array-like of shape (n_samples, n_classes)
+        Class votes in [0, 1].
+    transition : array-like of shape (n_classes, n_classes)
+        $\\Lambda$, row-stochastic.
+    labels : array-like of int, optional
+        Noisy class codes; $\\eta$ is approximated by the votes.
+    posteriors : array-like of shape (n_samples, n_classes), optional
+        The noisy-label posterior $\\hat\\eta$; $\\eta=\\hat\\eta\\Lambda^{-1}$. Pass exactly one of `labels` and
+        `posteriors`.
+    noisy : array-like of bool, shape (n_samples,), optional
+        The rows whose labels are imperfect (default all); the others get no correction.
+
+    Returns
+    -------
+    CBound
+        Its `delta` is the mean correction.
+
+    Examples
+    --------
+    >>> round(cbound_il([[.9, .1], [.3, .7]], [[.8, .2], [.1, .9]], labels=[0, 1]).value, 2)
+    0.01
+    """
     V = _check_votes(votes)
     n, k = V.shape
     L = _check_transition(transition, k)
@@ -137,27 +278,68 @@ def cbound_il(votes, transition, *, labels=None, posteriors=None, noisy=None) ->
         delta_i = eta[rows, b] - P[rows, b]
     return _bound(mu1, mu2, float(np.where(mask, delta_i, 0.0).mean()))
 
-# %% ../nbs/07_cbound.ipynb #e629ff9b
-def _forest(n_estimators: int, random_state, n_jobs=None, oob: bool = False) -> RandomForestClassifier:
-    "The base classifier of the paper: a random forest of fully grown trees (uniform vote over trees)."
+# %% ../nbs/07_cbound.ipynb #2898b88a
+def default_forest(n_estimators: int = 200, random_state=None, n_jobs=None,
+                   oob: bool = False) -> RandomForestClassifier:
+    """The paper's base classifier: a random forest of fully grown trees (bootstrap samples, uniform vote over trees).
+
+    Parameters
+    ----------
+    n_estimators : int, default 200
+        The number of trees.
+    random_state : None or int
+        The forest's seed.
+    n_jobs : int or None
+        scikit-learn's `n_jobs` of the forest.
+    oob : bool, default False
+        Keep the out-of-bag votes (`oob_decision_function_`).
+
+    Returns
+    -------
+    sklearn.ensemble.RandomForestClassifier
+
+    Examples
+    --------
+    >>> default_forest(50, random_state=0).n_estimators
+    50
+    """
     return RandomForestClassifier(n_estimators=n_estimators, max_depth=None, bootstrap=True, oob_score=oob,
                                   random_state=random_state, n_jobs=n_jobs)
 
-def _check_X(X, name: str = "X") -> np.ndarray:
-    "A finite numeric 2-D float matrix (NaN is an error: impute first)."
-    if isinstance(X, pd.DataFrame): X = X.to_numpy()
-    try: A = np.asarray(X, dtype=np.float64)
-    except (TypeError, ValueError) as e: raise TypeError(f"`{name}` must be numeric; encode categorical columns first") from e
-    if A.ndim != 2: raise ValueError(f"`{name}` must be 2-D (n_samples, n_features), got {A.ndim} dimensions")
-    if np.isnan(A).any(): raise ValueError(f"`{name}` has missing values (NaN); impute them first (e.g. column means, as the paper's authors did)")
-    if not np.isfinite(A).all(): raise ValueError(f"`{name}` has infinite values")
-    return A
-
+# %% ../nbs/07_cbound.ipynb #e629ff9b
 def transition_matrix(X, y, *, n_classes: int | None = None, estimator=None, n_splits: int = 5,
                       random_state=None, n_jobs=None) -> np.ndarray:
-    """The mislabelling matrix $\\hat\\Lambda_{ij}=P(\\hat y=j|y=i)$ of a classifier, by `n_splits`-fold stratified
-    cross-validation on labelled data `X`, `y` (class codes 0..n_classes-1). Default classifier: a 200-tree forest."""
-    X = _check_X(X)
+    """The mislabelling matrix $\\hat\\Lambda_{ij}=P(\\hat y=j|y=i)$ of a classifier, by stratified cross-validation.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_labelled, n_features)
+        The labelled rows (finite numbers).
+    y : array-like of int, shape (n_labelled,)
+        Their class codes 0..n_classes-1 (every class labelled at least once).
+    n_classes : int, optional
+        K (default: max(y) + 1).
+    estimator : scikit-learn classifier, optional
+        Cloned for each fold; default a 200-tree `default_forest` seeded with `random_state`.
+    n_splits : int, default 5
+        Folds (fewer when a class has fewer examples, at least 2).
+    random_state : None or int
+        Seeds the folds (and the default forest).
+    n_jobs : int or None
+        joblib workers of `cross_val_predict`.
+
+    Returns
+    -------
+    numpy.ndarray of shape (n_classes, n_classes)
+        Row-stochastic: row i is the distribution of the cross-validated predictions of class i.
+
+    Examples
+    --------
+    >>> X = np.r_[np.zeros((6, 1)), np.ones((6, 1))]
+    >>> transition_matrix(X, np.repeat([0, 1], 6), n_splits=3, random_state=0).tolist()
+    [[1.0, 0.0], [0.0, 1.0]]
+    """
+    X = _check_matrix(X)
     y = np.asarray(y)
     if y.shape != (len(X),): raise ValueError(f"`y` must have one label per row of `X` ({len(X)}), got shape {y.shape}")
     k = int(y.max()) + 1 if n_classes is None else int(n_classes)
@@ -167,22 +349,18 @@ def transition_matrix(X, y, *, n_classes: int | None = None, estimator=None, n_s
     if (counts == 0).any():
         raise ValueError(f"class(es) {np.flatnonzero(counts == 0).tolist()} have no labelled example; "
                          "every class must be labelled at least once (re-code the classes present as 0..K-1)")
-    if not isinstance(n_splits, (int, np.integer)) or n_splits < 2: raise ValueError(f"`n_splits` must be an integer >= 2, got {n_splits!r}")
+    n_splits = check_integer(n_splits, "n_splits", low=2)
     if len(y) < n_splits:
         raise ValueError(f"{len(y)} labelled examples are fewer than the {n_splits} cross-validation folds; "
                          "label more examples or lower `n_splits`")
     folds = max(2, min(n_splits, int(counts.min())))
-    est = _forest(200, random_state) if estimator is None else clone(estimator)
-    cv = StratifiedKFold(folds, shuffle=True, random_state=_seed(random_state))
+    est = default_forest(200, random_state) if estimator is None else clone(estimator)
+    cv = StratifiedKFold(folds, shuffle=True, random_state=derive_seed(random_state))
     with warnings.catch_warnings():
         warnings.filterwarnings("ignore", message="The least populated class")
         pred = cross_val_predict(est, X, y, cv=cv, n_jobs=n_jobs)
     T = np.bincount(y * k + pred, minlength=k * k).reshape(k, k).astype(np.float64)
     return T / T.sum(axis=1, keepdims=True)
-
-def _seed(random_state) -> int:
-    "An integer seed drawn from `random_state` (None, int or Generator)."
-    return int(np.random.default_rng(random_state).integers(2 ** 31 - 1))
 
 # %% ../nbs/07_cbound.ipynb #6ceca3b1
 def _early_stop_min(val: np.ndarray, axis: int) -> tuple[np.ndarray, np.ndarray]:
@@ -200,8 +378,29 @@ def _early_stop_min(val: np.ndarray, axis: int) -> tuple[np.ndarray, np.ndarray]
     return np.take_along_axis(masked, arg[None], 0)[0], arg
 
 def transductive_thresholds(votes, weights=None, n_grid: int = 50) -> np.ndarray:
-    """Per-class self-learning thresholds $\\theta_k$ minimising the transductive bound on the conditional Bayes error
-    (Feofanov et al. 2019, eq. 3) for unlabelled `votes` (u, K); `weights` $p(x,i)$ default to the votes."""
+    """Per-class self-learning thresholds $\\theta_k$ minimising the transductive bound on the conditional Bayes error.
+
+    Feofanov et al. (2019), eq. 3, scanned on `n_grid`-point grids with the authors' early stop.
+
+    Parameters
+    ----------
+    votes : array-like of shape (u, K)
+        The votes of the unlabelled examples, in [0, 1].
+    weights : array-like of shape (u, K), optional
+        The class-membership weights $p(x,i)$ (rows summing to 1); default the votes.
+    n_grid : int, default 50
+        Grid points for theta and gamma.
+
+    Returns
+    -------
+    numpy.ndarray of shape (K,)
+        One threshold per class (1 for a class with no weight).
+
+    Examples
+    --------
+    >>> transductive_thresholds(np.eye(3)[[0, 1, 2, 0]]).round(3).tolist()
+    [0.02, 0.02, 0.02]
+    """
     V = _check_votes(votes)
     P = V if weights is None else _check_posteriors(weights, V.shape, "weights")
     u, K = V.shape
@@ -231,34 +430,93 @@ def transductive_thresholds(votes, weights=None, n_grid: int = 50) -> np.ndarray
         theta[k] = thetas[best]
     return theta
 
-# %% ../nbs/07_cbound.ipynb #e7c843be
+# %% ../nbs/07_cbound.ipynb #969fdc84
 @dataclass
 class SelfLearning:
-    "Result of `self_learning`: the final forest, the augmented training set and the per-round thresholds."
-    estimator: object             # the forest refitted on the augmented set
-    X: np.ndarray                 # augmented training set: labelled rows, then pseudo-labelled rows in order of labelling
-    y: np.ndarray                 # true labels, then pseudo-labels
-    labelled: np.ndarray          # True for the rows with a true label
-    sample_weight: np.ndarray     # 1/l for labelled, 1/s for pseudo-labelled rows
-    transduction: np.ndarray      # pseudo-label of each unlabelled row (-1 if never labelled)
-    labeled_iter: np.ndarray      # round in which each unlabelled row was labelled (0 = never)
-    thresholds: list = field(default_factory=list)   # theta of every round
+    """The result of `self_learning`.
+
+    Attributes
+    ----------
+    estimator : classifier
+        The forest refitted on the augmented set.
+    X, y : numpy.ndarray
+        The augmented training set: the labelled rows, then the pseudo-labelled rows in their order of labelling; their
+        true labels, then the pseudo-labels.
+    labelled : numpy.ndarray of bool
+        True for the rows with a true label.
+    sample_weight : numpy.ndarray
+        1/l for the labelled rows, 1/s for the pseudo-labelled ones.
+    transduction : numpy.ndarray of int
+        The pseudo-label of each unlabelled row (-1 if never labelled).
+    labeled_iter : numpy.ndarray of int
+        The round in which each unlabelled row was labelled (0 = never).
+    thresholds : list of numpy.ndarray
+        The thresholds of every round.
+    termination_condition : str
+        "all_labeled", "no_change" or "max_iter".
+
+    Examples
+    --------
+    >>> res = SelfLearning(None, np.zeros((1, 1)), np.zeros(1), np.ones(1, bool), np.ones(1), np.zeros(0), np.zeros(0))
+    >>> res.thresholds, res.termination_condition
+    ([], '')
+    """
+    estimator: object
+    X: np.ndarray
+    y: np.ndarray
+    labelled: np.ndarray
+    sample_weight: np.ndarray
+    transduction: np.ndarray
+    labeled_iter: np.ndarray
+    thresholds: list = field(default_factory=list)
     termination_condition: str = ""
 
+# %% ../nbs/07_cbound.ipynb #e7c843be
 def self_learning(X_l, y_l, X_u, *, estimator=None, threshold="auto", n_grid: int = 50, max_iter: int | None = None,
                   n_classes: int | None = None, random_state=None) -> SelfLearning:
-    """Self-learning (Feofanov et al. 2019): pseudo-label `X_u` round by round with a forest trained on labelled
-    (`X_l`, `y_l` codes 0..K-1) and pseudo-labelled data, keeping the examples whose vote reaches the per-class
-    transductive threshold (`threshold="auto"`) or a fixed `threshold` in (0, 1]. Default forest: 200 trees."""
-    X_l, X_u = _check_X(X_l, "X_l"), _check_X(X_u, "X_u")
+    """Self-learning (Feofanov et al. 2019): pseudo-label `X_u` round by round with a forest trained on the labelled and
+    the pseudo-labelled data, keeping the examples whose vote reaches the per-class transductive threshold.
+
+    Parameters
+    ----------
+    X_l : array-like of shape (l, n_features)
+        The labelled rows.
+    y_l : array-like of int, shape (l,)
+        Their class codes 0..K-1 (at least two classes).
+    X_u : array-like of shape (u, n_features)
+        The unlabelled rows.
+    estimator : scikit-learn classifier, optional
+        Cloned and refitted every round; default a 200-tree `default_forest`.
+    threshold : "auto" or float in (0, 1], default "auto"
+        "auto": `transductive_thresholds` every round; a number: a fixed threshold (the FSLA baseline).
+    n_grid : int, default 50
+        Grid of `transductive_thresholds`.
+    max_iter : int, optional
+        Maximum rounds (default: no limit with "auto", 10 with a fixed threshold, the authors' FSLA default).
+    n_classes : int, optional
+        K (default: max(y_l) + 1).
+    random_state : None, int or numpy.random.Generator
+        Seeds the default forest.
+
+    Returns
+    -------
+    SelfLearning
+
+    Examples
+    --------
+    >>> X = np.r_[np.zeros((10, 1)), np.ones((10, 1))]
+    >>> self_learning(X[[0, 1, 10, 11]], [0, 0, 1, 1], X, random_state=0).transduction.tolist() == [0] * 10 + [1] * 10
+    True
+    """
+    X_l, X_u = _check_matrix(X_l, "X_l"), _check_matrix(X_u, "X_u")
     if X_u.shape[1] != X_l.shape[1]: raise ValueError(f"`X_u` has {X_u.shape[1]} features, `X_l` {X_l.shape[1]}")
     k = int(np.max(y_l)) + 1 if n_classes is None else int(n_classes)
     y_l = _check_labels(y_l, len(X_l), k, "y_l")
     if len(np.unique(y_l)) < 2: raise ValueError("`y_l` holds one class only; at least 2 classes are needed")
-    if not (threshold == "auto" or (isinstance(threshold, (int, float)) and 0 < threshold <= 1)):
-        raise ValueError(f"`threshold` must be 'auto' or a number in (0, 1], got {threshold!r}")
+    if isinstance(threshold, str): check_choice(threshold, "threshold", ("auto",))
+    else: check_number(threshold, "threshold", low=0, high=1, low_open=True)
     if max_iter is None and threshold != "auto": max_iter = 10            # the authors' FSLA default
-    est = _forest(200, _seed(random_state)) if estimator is None else clone(estimator)
+    est = default_forest(200, derive_seed(random_state)) if estimator is None else clone(estimator)
     l, u = len(X_l), len(X_u)
     transduction, labeled_iter = np.full(u, -1), np.zeros(u, dtype=int)
     order: list[np.ndarray] = []
@@ -274,41 +532,88 @@ def self_learning(X_l, y_l, X_u, *, estimator=None, threshold="auto", n_grid: in
     idx, w = refit()
     remaining = np.arange(u)
     while remaining.size:
-        if max_iter is not None and rnd >= max_iter: stop = "max_iter"; break
+        if max_iter is not None and rnd >= max_iter:
+            stop = "max_iter"
+            break
         V = np.zeros((remaining.size, k))
         V[:, est.classes_] = est.predict_proba(X_u[remaining])
         pred = V.argmax(axis=1)
         theta = transductive_thresholds(V, n_grid=n_grid) if threshold == "auto" else np.full(k, float(threshold))
         thetas.append(theta)
         take = V[np.arange(remaining.size), pred] >= theta[pred]
-        if not take.any(): stop = "no_change"; break
+        if not take.any():
+            stop = "no_change"
+            break
         rnd += 1
         chosen = remaining[take]
         transduction[chosen], labeled_iter[chosen] = pred[take], rnd
         order.append(chosen)
         remaining = remaining[~take]
         idx, w = refit()
-    return SelfLearning(est, np.r_[X_l, X_u[idx]], np.r_[y_l, transduction[idx]], np.r_[np.ones(l, bool), np.zeros(len(idx), bool)],
-                        w, transduction, labeled_iter, thetas, stop)
+    return SelfLearning(est, np.r_[X_l, X_u[idx]], np.r_[y_l, transduction[idx]],
+                        np.r_[np.ones(l, bool), np.zeros(len(idx), bool)], w, transduction, labeled_iter, thetas, stop)
 
 # %% ../nbs/07_cbound.ipynb #3d87cad4
-class WrapperObjective:
-    """The wrapper's fitness of feature subsets on a (pseudo-)labelled set: 1 - C-bound with imperfect labels of a
-    forest's out-of-bag votes (`criterion="cbound_il"`), or 1 - plain C-bound (`"cbound"`), or OOB accuracy (`"oob"`).
-    Results are cached by subset; `evaluate` runs new subsets in parallel with joblib (`n_jobs`)."""
+class WrapperObjective(SubsetObjective):
+    """The wrapper's fitness of feature subsets on a (pseudo-)labelled set, from a forest fitted on the subset.
+
+    `criterion="cbound_il"`: 1 - the C-bound with imperfect labels of the forest's out-of-bag votes; `"cbound"`: 1 -
+    the plain C-bound; `"oob"`: out-of-bag accuracy. The forest's seed is the same for every subset, so the fitness is
+    a deterministic function of the subset; the memo, the parallel evaluation and the count are the core's
+    `SubsetObjective`.
+
+    Parameters
+    ----------
+    X : numpy.ndarray of shape (n_samples, n_features)
+        The augmented training set.
+    y : numpy.ndarray of int
+        Its class codes (true and pseudo-labels).
+    noisy : array-like of bool
+        The pseudo-labelled rows (the only ones corrected).
+    transition : numpy.ndarray of shape (n_classes, n_classes)
+        $\\hat\\Lambda$.
+    n_classes : int
+        K.
+    criterion : {"cbound_il", "cbound", "oob"}, default "cbound_il"
+        The fitness.
+    votes : {"oob", "insample"}, default "oob"
+        The forest's votes used (out-of-bag or in-sample).
+    n_estimators : int, default 200
+        Trees per forest.
+    random_state : int, default 0
+        The forests' seed.
+    n_jobs : int or None
+        Worker processes for the new subsets of one `evaluate` call.
+
+    Attributes
+    ----------
+    n_evaluations : int
+        Forests fitted (memo hits are not counted).
+
+    Examples
+    --------
+    >>> X, y = np.r_[np.zeros((20, 1)), np.ones((20, 1))], np.repeat([0, 1], 20)
+    >>> obj = WrapperObjective(X, y, np.zeros(40, bool), np.eye(2), n_classes=2, n_estimators=10)
+    >>> round(obj([0])[0], 3), obj.n_evaluations
+    (1.0, 1)
+    """
     def __init__(self, X, y, noisy, transition, *, n_classes: int, criterion: str = "cbound_il", votes: str = "oob",
                  n_estimators: int = 200, random_state: int = 0, n_jobs=None):
-        if criterion not in ("cbound_il", "cbound", "oob"): raise ValueError(f"`criterion` must be 'cbound_il', 'cbound' or 'oob', got {criterion!r}")
-        if votes not in ("oob", "insample"): raise ValueError(f"`votes` must be 'oob' or 'insample', got {votes!r}")
+        super().__init__(cache=True, n_jobs=n_jobs, backend="loky")
+        self.criterion = check_choice(criterion, "criterion", ("cbound_il", "cbound", "oob"))
+        self.votes = check_choice(votes, "votes", ("oob", "insample"))
         self.X, self.y, self.noisy, self.transition = X, y, np.asarray(noisy, bool), transition
-        self.k, self.criterion, self.votes = n_classes, criterion, votes
-        self.n_estimators, self.random_state, self.n_jobs = n_estimators, int(random_state), n_jobs
-        self.cache: dict[tuple, tuple] = {}
-        self.n_evaluations = 0
+        self.k, self.n_estimators, self.random_state = n_classes, n_estimators, int(random_state)
+
+    def __getstate__(self) -> dict:
+        "What joblib's worker processes receive: everything but the core's worker pool (which cannot be pickled)."
+        state = self.__dict__.copy()
+        state["_parallel"] = None
+        return state
 
     def _votes(self, cols) -> tuple[np.ndarray, np.ndarray]:
         "Votes (n, K) of a forest on columns `cols`, and its feature importances."
-        rf = _forest(self.n_estimators, self.random_state, oob=self.votes == "oob")
+        rf = default_forest(self.n_estimators, self.random_state, oob=self.votes == "oob")
         Xs = self.X[:, cols]
         with warnings.catch_warnings():
             warnings.filterwarnings("ignore", message="Some inputs do not have OOB scores")
@@ -322,50 +627,33 @@ class WrapperObjective:
             V[:, rf.classes_] = rf.predict_proba(Xs)
         return np.clip(V, 0, 1), rf.feature_importances_
 
-    def score(self, cols) -> tuple[float, np.ndarray, CBound | None]:
-        "Fitness of one subset (column indices), the forest's importances of its columns, and the bound (None for 'oob')."
+    def compute(self, cols: tuple) -> tuple[float, np.ndarray, CBound | None]:
+        "The fitness of the subset `cols`, the forest's importances of its columns (in `cols` order) and the bound."
         V, imp = self._votes(np.asarray(cols))
         if self.criterion == "oob": return float(np.mean(V.argmax(axis=1) == self.y)), imp, None
         L = self.transition if self.criterion == "cbound_il" else np.eye(self.k)
         cb = cbound_il(V, L, labels=self.y, noisy=self.noisy)
         return 1.0 - cb.value, imp, cb
 
-    def evaluate(self, subsets) -> list[tuple]:
-        "Fitness, importances and bound of each subset (sorted index tuples), computing only uncached ones (in parallel)."
-        keys = [tuple(sorted(int(f) for f in s)) for s in subsets]
-        new = list(dict.fromkeys(k for k in keys if k not in self.cache))
-        if new:
-            out = Parallel(n_jobs=self.n_jobs)(delayed(self.score)(list(k)) for k in new)
-            self.cache.update(zip(new, out))
-            self.n_evaluations += len(new)
-        return [self.cache[k] for k in keys]
-
     def contrast_importances(self, base, test, rng) -> tuple[np.ndarray, np.ndarray]:
-        "FSGA's relevance test: importances of the `test` columns and of permuted copies, in a forest on base+test+copies."
+        "FSGA's relevance test: importances of the `test` columns and of permuted copies, in a forest on all of them."
         shadow = np.column_stack([rng.permutation(self.X[:, f]) for f in test])
-        rf = _forest(self.n_estimators, self.random_state).fit(np.c_[self.X[:, base], self.X[:, test], shadow], self.y)
+        rf = default_forest(self.n_estimators, self.random_state).fit(np.c_[self.X[:, base], self.X[:, test], shadow],
+                                                                      self.y)
         I = rf.feature_importances_[len(base):]
         return I[:len(test)], I[len(test):]
 
-# %% ../nbs/07_cbound.ipynb #c8186047
-@dataclass
-class GAResult:
-    "Outcome of `cga`/`fsga`: the best subset (sorted indices), its fitness and weights, the history, removed features."
-    subset: np.ndarray
-    fitness: float
-    weights: np.ndarray           # length-d feature weights of the best candidate (forest importances)
-    history: pd.DataFrame         # per generation: best and mean fitness, size of the best, #removed features
-    removed: np.ndarray           # features removed for good by FSGA's relevance test
-    n_evaluations: int = 0
-
+# %% ../nbs/07_cbound.ipynb #56db5c71
 def _check_ga(n_generations, population_size, n_parents):
     "Validate the GA sizes."
-    for name, v, lo in (("n_generations", n_generations, 0), ("population_size", population_size, 2), ("n_parents", n_parents, 2)):
-        if not isinstance(v, (int, np.integer)) or isinstance(v, bool) or v < lo:
-            raise ValueError(f"`{name}` must be an integer >= {lo}, got {v!r}")
-    if n_parents > population_size: raise ValueError(f"`n_parents` ({n_parents}) must not exceed `population_size` ({population_size})")
+    check_integer(n_generations, "n_generations", low=0)
+    check_integer(population_size, "population_size", low=2)
+    check_integer(n_parents, "n_parents", low=2)
+    if n_parents > population_size:
+        raise ValueError(f"`n_parents` ({n_parents}) must not exceed `population_size` ({population_size})")
 
 def _record(history, g, fits, pop, removed):
+    "Append generation `g`'s row to `history`: best and mean fitness, size of the best, #removed features."
     best = int(np.argmax(fits))
     history.append(dict(generation=g, best_fitness=float(fits[best]), mean_fitness=float(np.mean(fits)),
                         n_features_best=int(len(pop[best])), n_removed=int(len(removed))))
@@ -379,15 +667,45 @@ def _pairs(rng, n_parents: int, n_children: int) -> np.ndarray:
     pairs[flip] = pairs[flip, ::-1]
     return pairs
 
+# %% ../nbs/07_cbound.ipynb #c8186047
 def cga(objective, d: int, *, n_generations: int = 20, population_size: int = 40, n_parents: int = 8,
-        random_state=None, progress: bool = False) -> GAResult:
-    """Classic genetic algorithm on bit masks (paper §6.2): Bernoulli(1/2) init, elitist parents, single-point crossover
-    at floor(pi d), pi in {.2,...,.8}, one flipped bit per child. `objective.evaluate(subsets)` gives the fitnesses."""
+        random_state=None, progress: bool = False) -> SearchResult:
+    """The classic genetic algorithm on bit masks (paper §6.2).
+
+    Bernoulli(1/2) init, elitist parents, single-point crossover at floor(pi d), pi in {.2, ..., .8}, one flipped bit
+    per child.
+
+    Parameters
+    ----------
+    objective : SubsetObjective
+        `evaluate(subsets)` gives (fitness, importances of the subset's columns, ...) per subset; `n_evaluations`.
+    d : int
+        The number of features.
+    n_generations, population_size, n_parents : int
+        The GA sizes (paper: 20, 40, 8).
+    random_state : None, int or numpy.random.Generator
+        The GA's random stream.
+    progress : bool, default False
+        Show a progress bar.
+
+    Returns
+    -------
+    SearchResult
+        The best mask of the last generation, its forest importances (0 elsewhere), its fitness, the per-generation
+        history, the objective's computations; ``info["removed"]`` is empty.
+
+    Examples
+    --------
+    >>> class Count(SubsetObjective):
+    ...     def compute(self, cols): return float(len(set(cols) & {0, 1}) - 0.1 * len(cols)), np.ones(len(cols)), None
+    >>> cga(Count(), 6, n_generations=10, population_size=10, n_parents=4, random_state=0).subset.tolist()
+    [0, 1]
+    """
     _check_ga(n_generations, population_size, n_parents)
-    rng = np.random.default_rng(random_state)
+    rng = check_random_state(random_state)
     pop = [m for m in rng.random((population_size, d)) < 0.5 if m.any()] or [np.eye(d, dtype=bool)[rng.integers(d)]]
     history = []
-    for g in _progress(range(n_generations + 1), progress, "CGA"):
+    for g in tqdm(range(n_generations + 1), desc="CGA", disable=not progress):
         res = objective.evaluate([np.flatnonzero(m) for m in pop])
         fits = np.array([r[0] for r in res])
         _record(history, g, fits, [np.flatnonzero(m) for m in pop], [])
@@ -401,30 +719,42 @@ def cga(objective, d: int, *, n_generations: int = 20, population_size: int = 40
             if child.any(): children.append(child)
         pop = parents + children
     best = int(np.argmax(fits))
-    w = np.zeros(d); w[np.flatnonzero(pop[best])] = res[best][1]
-    return GAResult(np.flatnonzero(pop[best]), float(fits[best]), w, pd.DataFrame(history), np.zeros(0, int), objective.n_evaluations)
-
-def _progress(it, show: bool, desc: str):
-    "Wrap `it` in a tqdm progress bar when `show`."
-    if not show: return it
-    from tqdm.auto import tqdm
-    return tqdm(it, desc=desc)
+    w = np.zeros(d)
+    w[np.flatnonzero(pop[best])] = res[best][1]
+    return SearchResult(pop[best].copy(), w, float(fits[best]), pd.DataFrame(history), objective.n_evaluations,
+                        {"removed": np.zeros(0, int)})
 
 # %% ../nbs/07_cbound.ipynb #9754d25c
-def _weights(d: int, cols: np.ndarray, imp: np.ndarray) -> np.ndarray:
-    "Length-d weight vector from a candidate's columns and its forest importances (uniform if they sum to 0)."
-    w = np.zeros(d)
-    w[cols] = imp if imp.sum() > 0 else 1.0 / len(cols)
-    return w
-
 def _ranked(w: np.ndarray) -> np.ndarray:
     "Indices of positive weights in decreasing weight (ties by index)."
     pos = np.flatnonzero(w > 0)
     return pos[np.argsort(-w[pos], kind="stable")]
 
 def weighted_crossover(wA: np.ndarray, wB: np.ndarray, pi: float, dominant: int) -> np.ndarray:
-    """FSGA's weight-ordered crossover: a child with as many features as the dominant parent (0 = A, 1 = B) has
-    positive weights; its first floor(pi n) features are A's best-weighted, the rest B's best not yet taken (then A's)."""
+    """FSGA's weight-ordered crossover of two candidates given by their feature weights.
+
+    The child has as many features as the dominant parent (0 = A, 1 = B) has positive weights; its first floor(pi n)
+    features are A's best-weighted, the rest B's best not yet taken (then A's).
+
+    Parameters
+    ----------
+    wA, wB : numpy.ndarray of shape (d,)
+        The parents' weights (0 for features they do not hold).
+    pi : float
+        The share of the child taken from A.
+    dominant : {0, 1}
+        The parent whose length the child gets.
+
+    Returns
+    -------
+    numpy.ndarray of int
+        The child's features, in order of entry.
+
+    Examples
+    --------
+    >>> weighted_crossover(np.array([.5, .3, 0, 0]), np.array([0, 0, .6, .4]), 0.5, 0).tolist()
+    [0, 2]
+    """
     n_child = int(((wA if dominant == 0 else wB) > 0).sum())
     rA, rB = _ranked(wA), _ranked(wB)
     q = min(int(np.floor(pi * n_child)), len(rA))
@@ -432,10 +762,20 @@ def weighted_crossover(wA: np.ndarray, wB: np.ndarray, pi: float, dominant: int)
     taken = set(child)
     for f in list(rB) + list(rA[q:]):
         if len(child) >= n_child: break
-        if f not in taken: child.append(int(f)); taken.add(int(f))
+        if f not in taken:
+            child.append(int(f))
+            taken.add(int(f))
     return np.array(child, dtype=int)
 
-def _mutate(child: np.ndarray, d: int, removed: set, rng, mutation_prob: float, max_swaps: int, length_mutation: bool) -> np.ndarray:
+# %% ../nbs/07_cbound.ipynb #5c9349b3
+def _weights(d: int, cols: np.ndarray, imp: np.ndarray) -> np.ndarray:
+    "Length-d weight vector from a candidate's columns and its forest importances (uniform if they sum to 0)."
+    w = np.zeros(d)
+    w[cols] = imp if imp.sum() > 0 else 1.0 / len(cols)
+    return w
+
+def _mutate(child: np.ndarray, d: int, removed: set, rng, mutation_prob: float, max_swaps: int,
+            length_mutation: bool) -> np.ndarray:
     "Swap mutation (m selected features off, m eligible ones on) then the +1/-1/0 length mutation."
     sel = list(child)
     eligible = np.setdiff1d(np.arange(d), np.r_[np.asarray(sel, int), np.fromiter(removed, int, len(removed))])
@@ -455,21 +795,64 @@ def _mutate(child: np.ndarray, d: int, removed: set, rng, mutation_prob: float, 
 def fsga(objective, d: int, *, n_generations: int = 20, population_size: int = 40, n_parents: int = 8,
          n_init_features: int | None = None, mutation_prob: float = 1.0, max_swaps: int | None = None,
          length_mutation: bool = True, relevance_test: bool = True, tau: float | None = None, eps_rel: float = 1e-4,
-         random_state=None, progress: bool = False) -> GAResult:
-    """Feature Selection Genetic Algorithm (paper §6.3, authors' journal code): candidates of n0 = floor(sqrt d) features,
-    forest importances as weights, elitist parents, weighted crossover, swap and length mutation, and the permuted-copy
-    relevance test removing irrelevant features for good. `objective` provides `evaluate` and `contrast_importances`."""
+         random_state=None, progress: bool = False) -> SearchResult:
+    """The Feature Selection Genetic Algorithm (paper §6.3, the authors' journal code).
+
+    Candidates of n0 = floor(sqrt d) features, forest importances as weights, elitist parents, weighted crossover, swap
+    and length mutation, and the permuted-copy relevance test that removes irrelevant features for good.
+
+    Parameters
+    ----------
+    objective : SubsetObjective
+        `evaluate(subsets)` gives (fitness, importances of the subset's columns, ...) per subset; `n_evaluations`;
+        `contrast_importances(base, test, rng)` for the relevance test.
+    d : int
+        The number of features.
+    n_generations, population_size, n_parents : int
+        The GA sizes (paper: 20, 40, 8).
+    n_init_features : int, optional
+        n0, the initial length (default floor(sqrt d)).
+    mutation_prob : float, default 1.0
+        Probability of the swap mutation.
+    max_swaps : int, optional
+        At most this many swaps (default max(1, n0 // 2)).
+    length_mutation : bool, default True
+        +1 / -1 / 0 features, each with probability 1/3.
+    relevance_test : bool, default True
+        Remove features whose importance ties their permuted copy's.
+    tau : float, optional
+        Mean weight below which a feature is tested (default 1/(5 n0)).
+    eps_rel : float, default 1e-4
+        The tie tolerance of the relevance test.
+    random_state : None, int or numpy.random.Generator
+        The GA's random stream.
+    progress : bool, default False
+        Show a progress bar.
+
+    Returns
+    -------
+    SearchResult
+        The best candidate of the last generation, its weights (forest importances; 0 elsewhere), its fitness, the
+        per-generation history, the objective's computations; ``info["removed"]``: the features removed for good.
+
+    Examples
+    --------
+    >>> class Count(SubsetObjective):
+    ...     def compute(self, cols): return float(len(set(cols) & {0, 1})), np.ones(len(cols)) / len(cols), None
+    >>> r = fsga(Count(), 9, n_generations=5, population_size=10, n_parents=4, relevance_test=False, random_state=0)
+    >>> r.fitness
+    2.0
+    """
     _check_ga(n_generations, population_size, n_parents)
-    n0 = int(np.floor(np.sqrt(d))) if n_init_features is None else n_init_features
-    if not isinstance(n0, (int, np.integer)) or isinstance(n0, bool) or not 1 <= n0 <= d:
-        raise ValueError(f"`n_init_features` must be an integer in [1, {d}] (the number of features), got {n_init_features!r}")
+    n0 = int(np.floor(np.sqrt(d))) if n_init_features is None else check_integer(n_init_features, "n_init_features",
+                                                                                  low=1, high=d)
     max_swaps = max(1, n0 // 2) if max_swaps is None else max_swaps
     tau = 1.0 / (5 * n0) if tau is None else tau
-    rng = np.random.default_rng(random_state)
+    rng = check_random_state(random_state)
     pop = [rng.choice(d, n0, replace=False) for _ in range(population_size)]
     removed: set[int] = set()
     history = []
-    for g in _progress(range(n_generations + 1), progress, "FSGA"):
+    for g in tqdm(range(n_generations + 1), desc="FSGA", disable=not progress):
         res = objective.evaluate(pop)
         fits = np.array([r[0] for r in res])
         W = np.array([_weights(d, np.asarray(c), r[1]) for c, r in zip(pop, res)])
@@ -494,7 +877,8 @@ def fsga(objective, d: int, *, n_generations: int = 20, population_size: int = 4
                     Wp[p, parents[p][~keep]] = 0.0
                     parents[p] = parents[p][keep]
                     free = np.setdiff1d(np.arange(d), np.r_[parents[p], list(removed)])
-                    fill = rng.choice(free, min(min(n0, old_len) - len(parents[p]), len(free)), replace=False) if len(parents[p]) < n0 else []
+                    n_fill = min(min(n0, old_len) - len(parents[p]), len(free))
+                    fill = rng.choice(free, n_fill, replace=False) if len(parents[p]) < n0 else []
                     parents[p] = np.r_[parents[p], fill].astype(int)
                     Wp[p, fill] = 1e-10
         children = []
@@ -505,24 +889,85 @@ def fsga(objective, d: int, *, n_generations: int = 20, population_size: int = 4
             if len(child): children.append(child)
         pop = [p for p in parents if len(p)] + children
     best = int(np.argmax(fits))
-    return GAResult(np.sort(np.asarray(pop[best])), float(fits[best]), W[best], pd.DataFrame(history),
-                    np.array(sorted(removed), dtype=int), objective.n_evaluations)
+    support = np.zeros(d, bool)
+    support[pop[best]] = True
+    return SearchResult(support, W[best], float(fits[best]), pd.DataFrame(history), objective.n_evaluations,
+                        {"removed": np.array(sorted(removed), dtype=int)})
 
 # %% ../nbs/07_cbound.ipynb #eafab72b
-def _partial_labels(y) -> tuple[np.ndarray, np.ndarray]:
-    "Split a partial label vector into (labelled mask, labels as an array); -1 and NaN/NA mark unlabelled examples."
-    if isinstance(y, pd.Series | pd.DataFrame): y = y.to_numpy()
-    arr = np.asarray(y)
-    if arr.ndim != 1: raise ValueError(f"`y_partial` must be 1-D, got shape {arr.shape}")
-    missing = pd.isna(arr)
-    if arr.dtype.kind in "iuf": missing = missing | (arr == -1)
-    else: missing = missing | np.array([v == -1 or v == "-1" for v in arr], dtype=bool)
-    return ~missing, arr
+class CBoundWrapper(PartialLabelSelector):
+    """Semi-supervised wrapper feature selection with imperfect labels (Feofanov, Devijver & Amini 2019).
 
-class CBoundWrapper(SelectorMixin, BaseEstimator):
-    """Semi-supervised wrapper feature selection with imperfect labels (Feofanov, Devijver & Amini 2019): self-learning
-    pseudo-labels, then a genetic search (`optimizer="fsga"` or `"cga"`) maximising 1 - the C-bound corrected for
-    mislabelling of a random forest on the augmented set. `y_partial` uses -1 (or NaN) for unlabelled examples."""
+    Self-learning pseudo-labels, then a genetic search (`optimizer="fsga"` or `"cga"`) maximising 1 - the C-bound
+    corrected for mislabelling of a random forest on the augmented set. `fit(X, y)`: y holds the class of each labelled
+    row (any values, two classes at least) and -1 or NaN for unlabelled rows.
+
+    Parameters
+    ----------
+    optimizer : {"fsga", "cga"}, default "fsga"
+        The search.
+    criterion : {"cbound_il", "cbound", "oob"}, default "cbound_il"
+        The fitness (`WrapperObjective`).
+    n_estimators : int, default 200
+        Trees per forest.
+    n_generations, population_size, n_parents : int
+        The GA sizes (paper: 20, 40, 8).
+    n_init_features : int, optional
+        FSGA's initial length (default floor(sqrt d)).
+    relevance_test, length_mutation : bool, default True
+        FSGA's relevance test and length mutation.
+    votes : {"oob", "insample"}, default "oob"
+        The forest votes of the fitness.
+    threshold : "auto" or float in (0, 1], default "auto"
+        Self-learning's threshold.
+    n_splits : int, default 5
+        Folds of the transition matrix.
+    random_state : None, int or numpy.random.Generator
+        Seeds the forests and the GA.
+    n_jobs : int or None
+        Worker processes of the fitness evaluations (and of the transition matrix's cross-validation).
+    progress : bool, default False
+        Show a progress bar.
+
+    Attributes
+    ----------
+    support_, ranking_, scores_, score_name_, score_note_, surrogate_, threshold_
+        The selector contract: `ranking_` holds the selected features by decreasing forest importance, `scores_` the
+        best subset's forest importances and NaN outside it; `surrogate_` and `threshold_` are None.
+    result_ : SearchResult
+        The GA's result.
+    best_fitness_ : float
+        The fitness of the selection.
+    cbound_ : CBound or None
+        Its bound (None for `criterion="oob"`).
+    history_ : pandas.DataFrame
+        One row per generation.
+    removed_ : numpy.ndarray of int
+        The features FSGA's relevance test removed.
+    transition_ : numpy.ndarray
+        $\\hat\\Lambda$ (the identity without unlabelled rows).
+    thresholds_ : list
+        Self-learning's thresholds per round.
+    pseudo_labels_ : numpy.ndarray of int
+        The pseudo-label codes of the unlabelled rows (-1 if never labelled).
+    classes_ : numpy.ndarray
+        The class values (pseudo-label codes index them).
+    objective_ : WrapperObjective
+        The fitness of the run (with its memo).
+    n_evaluations_ : int
+        Forests fitted by the search.
+
+    Examples
+    --------
+    >>> from sklearn.datasets import make_classification
+    >>> X, y = make_classification(200, 6, n_informative=3, random_state=0)
+    >>> y_partial = np.where(np.arange(200) < 40, y, -1)
+    >>> sel = CBoundWrapper(n_estimators=10, n_generations=2, population_size=6, n_parents=3, random_state=0)
+    >>> sel.fit(X, y_partial).transform(X).shape[0]
+    200
+    """
+    _label_kind = "any"
+
     def __init__(self, optimizer: str = "fsga", *, criterion: str = "cbound_il", n_estimators: int = 200,
                  n_generations: int = 20, population_size: int = 40, n_parents: int = 8,
                  n_init_features: int | None = None, relevance_test: bool = True, length_mutation: bool = True,
@@ -530,45 +975,36 @@ class CBoundWrapper(SelectorMixin, BaseEstimator):
                  progress: bool = False):
         self.optimizer, self.criterion, self.n_estimators = optimizer, criterion, n_estimators
         self.n_generations, self.population_size, self.n_parents = n_generations, population_size, n_parents
-        self.n_init_features, self.relevance_test, self.length_mutation = n_init_features, relevance_test, length_mutation
-        self.votes, self.threshold, self.n_splits = votes, threshold, n_splits
+        self.n_init_features, self.relevance_test = n_init_features, relevance_test
+        self.length_mutation, self.votes, self.threshold, self.n_splits = length_mutation, votes, threshold, n_splits
         self.random_state, self.n_jobs, self.progress = random_state, n_jobs, progress
 
-    def __sklearn_tags__(self):
-        tags = super().__sklearn_tags__()
-        tags.target_tags.required = True
-        return tags
+    def _check_X(self, X):
+        return validate_data(self, X, dtype=np.float64, ensure_all_finite=True)
 
     def _check_params(self, d: int):
-        if self.optimizer not in ("fsga", "cga"): raise ValueError(f"`optimizer` must be 'fsga' or 'cga', got {self.optimizer!r}")
-        if not isinstance(self.n_estimators, (int, np.integer)) or self.n_estimators < 1:
-            raise ValueError(f"`n_estimators` must be a positive integer, got {self.n_estimators!r}")
-        n0 = self.n_init_features
-        if n0 is not None and (not isinstance(n0, (int, np.integer)) or isinstance(n0, bool) or not 1 <= n0 <= d):
-            raise ValueError(f"`n_init_features` must be an integer in [1, {d}] (the number of features of X), got {n0!r}")
+        check_choice(self.optimizer, "optimizer", ("fsga", "cga"))
+        check_integer(self.n_estimators, "n_estimators", low=1)
+        if self.n_init_features is not None: check_integer(self.n_init_features, "n_init_features", low=1, high=d)
 
-    def fit(self, X, y_partial):
-        "Select features of `X` from partially labelled `y_partial` (-1 or NaN = unlabelled)."
-        if y_partial is not None:
-            labelled, y_arr = _partial_labels(y_partial)
-            y_partial = np.where(labelled, y_arr, y_arr[labelled][0] if labelled.any() else 0)  # placeholder for validation
-        X, _ = validate_data(self, X, y_partial, dtype=np.float64)
+    def _select(self, X, labels: PartialLabels) -> Selected:
         d = X.shape[1]
         self._check_params(d)
-        if not labelled.any(): raise ValueError("`y_partial` has no labelled example; label at least a few per class")
-        self.classes_, codes = np.unique(y_arr[labelled], return_inverse=True)
+        labels.require("both", who="CBoundWrapper")
+        labelled = labels.labelled
+        codes, self.classes_ = labels.codes[labelled], labels.classes
         k = len(self.classes_)
-        if k < 2: raise ValueError(f"`y_partial` has one class only ({self.classes_[0]!r}) among its labelled examples; at least 2 are needed")
         if (~labelled).any() and labelled.sum() < self.n_splits:
-            raise ValueError(f"{labelled.sum()} labelled examples are fewer than the {self.n_splits} cross-validation folds "
-                             "of the transition matrix; label more examples or lower `n_splits`")
-        rng = np.random.default_rng(self.random_state)
-        seed = _seed(rng)
+            raise ValueError(f"{labelled.sum()} labelled examples are fewer than the {self.n_splits} cross-validation "
+                             "folds of the transition matrix; label more examples or lower `n_splits`")
+        rng = check_random_state(self.random_state)
+        seed = derive_seed(rng)
         X_l, X_u = X[labelled], X[~labelled]
-        forest = _forest(self.n_estimators, seed)
+        forest = default_forest(self.n_estimators, seed)
         self.pseudo_labels_ = np.full(len(X_u), -1)
         if len(X_u):
-            sl = self_learning(X_l, codes, X_u, estimator=forest, threshold=self.threshold, n_classes=k, random_state=seed)
+            sl = self_learning(X_l, codes, X_u, estimator=forest, threshold=self.threshold, n_classes=k,
+                               random_state=seed)
             Z, yz, noisy = sl.X, sl.y, ~sl.labelled
             self.thresholds_, self.pseudo_labels_ = sl.thresholds, sl.transduction
             self.transition_ = (transition_matrix(X_l, codes, n_classes=k, estimator=forest, n_splits=self.n_splits,
@@ -577,7 +1013,8 @@ class CBoundWrapper(SelectorMixin, BaseEstimator):
             Z, yz, noisy = X_l, codes, np.zeros(len(X_l), bool)
             self.thresholds_, self.transition_ = [], np.eye(k)
         self.objective_ = WrapperObjective(Z, yz, noisy, self.transition_, n_classes=k, criterion=self.criterion,
-                                           votes=self.votes, n_estimators=self.n_estimators, random_state=seed, n_jobs=self.n_jobs)
+                                           votes=self.votes, n_estimators=self.n_estimators, random_state=seed,
+                                           n_jobs=self.n_jobs)
         ga = dict(n_generations=self.n_generations, population_size=self.population_size, n_parents=self.n_parents,
                   random_state=rng, progress=self.progress)
         if self.optimizer == "fsga":
@@ -585,107 +1022,13 @@ class CBoundWrapper(SelectorMixin, BaseEstimator):
                        length_mutation=self.length_mutation, **ga)
         else:
             res = cga(self.objective_, d, **ga)
-        self.support_ = np.zeros(d, bool); self.support_[res.subset] = True
-        self.scores_ = res.weights
-        self.selected_ = res.subset[np.argsort(-res.weights[res.subset], kind="stable")]
-        self.best_fitness_, self.history_, self.removed_ = res.fitness, res.history, res.removed
-        self.cbound_ = self.objective_.cache[tuple(int(f) for f in res.subset)][2]
+        self.result_ = res
+        self.best_fitness_, self.history_, self.removed_ = res.fitness, res.history, res.info["removed"]
+        self.cbound_ = self.objective_(res.subset)[2]
         self.n_evaluations_ = res.n_evaluations
-        return self
-
-    def _get_support_mask(self):
-        check_is_fitted(self, "support_")
-        return self.support_
-
-# %% ../nbs/07_cbound.ipynb #ea9797c7
-def rank_cbound(X, y_partial, *, optimizer: str = "fsga", random_state=0, n_jobs=None, **params) -> pd.DataFrame:
-    """Run `CBoundWrapper` and return its selection as a table in selection order (best weight first): `feature`,
-    `score` (the best subset's forest importance); `attrs` hold the fitness and the C-bound. For `semisel rank`."""
-    sel = CBoundWrapper(optimizer, random_state=random_state, n_jobs=n_jobs, **params).fit(X, y_partial)
-    names = getattr(sel, "feature_names_in_", np.array([f"x{j}" for j in range(sel.n_features_in_)]))
-    out = pd.DataFrame({"feature": names[sel.selected_], "score": sel.scores_[sel.selected_]})
-    out.index = pd.RangeIndex(1, len(out) + 1, name="rank")
-    out.attrs.update(fitness=sel.best_fitness_, cbound=sel.cbound_.value if sel.cbound_ else None, optimizer=optimizer)
-    return out
-
-# %% ../nbs/07_cbound.ipynb #d3c2af41
-def lut_split(y, n_labelled: int | float = 0.1, n_test: int | float = 0.1, random_state=None):
-    """Stratified labelled / unlabelled / test indices as in the paper: `n_test` rows (a count or a fraction of all
-    rows, rounded) for testing, then `n_labelled` (a count or a fraction of the rest) labelled; the rest unlabelled."""
-    from sklearn.model_selection import train_test_split
-    y = np.asarray(y); n = len(y)
-    t = n_test if isinstance(n_test, (int, np.integer)) else int(round(n_test * n))
-    l = n_labelled if isinstance(n_labelled, (int, np.integer)) else int(round(n_labelled * (n - t)))
-    seed = _seed(random_state)
-    rest, test = train_test_split(np.arange(n), test_size=t, stratify=y, random_state=seed)
-    lab, unl = train_test_split(rest, train_size=l, stratify=y[rest], random_state=seed)
-    return np.sort(lab), np.sort(unl), np.sort(test)
-
-def synthetic_data(random_state=0):
-    "The Madelon-like data of the paper's Fig. 3: 1100 x 20 (0-7 informative, 8-13 redundant, 14-19 noise), 3 classes."
-    from sklearn.datasets import make_classification
-    return make_classification(n_samples=1100, n_features=20, n_informative=8, n_redundant=6, n_repeated=0,
-                               n_classes=3, shuffle=False, class_sep=2, random_state=random_state)
-
-# %% ../nbs/07_cbound.ipynb #0e230986
-def filter_top(X_l, y_l, k: int, method: str = "fisher") -> np.ndarray:
-    "Indices of the `k` best features of labelled data by a supervised filter: `fisher` (ANOVA F) or `mim` (MI of 5-bin codes, nats)."
-    if method == "fisher":
-        from sklearn.feature_selection import f_classif
-        with np.errstate(divide="ignore", invalid="ignore"): s = np.nan_to_num(f_classif(X_l, y_l)[0], nan=0.0)
-    elif method == "mim":
-        from semisel.datasets import discretize
-        from semisel.infotheory import mutual_info_all
-        s = mutual_info_all(discretize(np.asarray(X_l)), np.asarray(y_l))
-    else: raise ValueError(f"`method` must be 'fisher' or 'mim', got {method!r}")
-    return np.argsort(-s, kind="stable")[:k]
-
-def figure3_trial(trial: int, X, y, **wrapper_params) -> dict:
-    "Selection masks of WIL-FSGA, WIL-CGA and the filters on one labelled/unlabelled/test split (seed = `trial`) of the synthetic data."
-    lab, unl, _ = lut_split(y, 100, 100, random_state=trial)
-    train = np.r_[lab, unl]
-    yp = np.r_[y[lab], np.full(len(unl), -1)]
-    d = X.shape[1]
-    out = {}
-    for opt in ("fsga", "cga"):
-        out[f"WIL-{opt.upper()}"] = CBoundWrapper(opt, random_state=trial, **wrapper_params).fit(X[train], yp).get_support()
-    for m in ("fisher", "mim"):
-        mask = np.zeros(d, bool); mask[filter_top(X[lab], y[lab], 8, m)] = True
-        out[{"fisher": "Fisher (labelled)", "mim": "MIM (labelled)"}[m]] = mask
-    return out
-
-def selection_frequency(trials: list[dict]) -> pd.DataFrame:
-    "How often each method selected each feature over the trials (methods x features)."
-    return pd.DataFrame({m: np.mean([t[m] for t in trials], axis=0) for m in trials[0]}).T
-
-# %% ../nbs/07_cbound.ipynb #395b7097
-def evaluate_selection(X, y, lab, unl, test, features, *, n_estimators: int = 200, random_state=0) -> tuple[float, float]:
-    "ACC-U and ACC-T of self-learning retrained on `features` (paper §7): accuracy on the unlabelled rows `unl` and on `test`."
-    f = np.asarray(features)
-    est = _forest(n_estimators, _seed(random_state))
-    sl = self_learning(X[np.ix_(lab, f)], y[lab], X[np.ix_(unl, f)], estimator=est, n_classes=int(y.max()) + 1)
-    return float(np.mean(sl.estimator.predict(X[np.ix_(unl, f)]) == y[unl])), float(np.mean(sl.estimator.predict(X[np.ix_(test, f)]) == y[test]))
-
-def table2_trial(X, y, trial: int, *, n_labelled=0.1, n_test=0.1, **wrapper_params) -> list[dict]:
-    "One split of the Table 2 protocol: RF (labelled, all features), WIL-CGA and WIL-FSGA; ACC-U, ACC-T and #features."
-    lab, unl, test = lut_split(y, n_labelled, n_test, random_state=trial)
-    n_est = wrapper_params.get("n_estimators", 200)
-    rf = _forest(n_est, trial).fit(X[lab], y[lab])
-    rows = [dict(method="RF", trial=trial, acc_u=np.mean(rf.predict(X[unl]) == y[unl]), acc_t=np.mean(rf.predict(X[test]) == y[test]), n_features=X.shape[1])]
-    train = np.r_[lab, unl]
-    yp = np.r_[y[lab], np.full(len(unl), -1)]
-    for opt in ("cga", "fsga"):
-        sel = CBoundWrapper(opt, random_state=trial, **wrapper_params).fit(X[train], yp)
-        f = np.flatnonzero(sel.get_support())
-        acc_u, acc_t = evaluate_selection(X, y, lab, unl, test, f, n_estimators=n_est, random_state=trial)
-        rows.append(dict(method=f"WIL-{opt.upper()}", trial=trial, acc_u=acc_u, acc_t=acc_t, n_features=len(f)))
-    return rows
-
-def table2_summary(rows: list[dict]) -> pd.DataFrame:
-    "Mean ± sd over trials of ACC-U, ACC-T and the number of features, per dataset and method."
-    df = pd.DataFrame(rows)
-    g = df.groupby(["data", "method"], sort=False)
-    fmt = lambda m, s: f"{m:.3f}±{s:.3f}"
-    return pd.DataFrame({"ACC-U": [fmt(a, b) for a, b in zip(g.acc_u.mean(), g.acc_u.std(ddof=0))],
-                         "ACC-T": [fmt(a, b) for a, b in zip(g.acc_t.mean(), g.acc_t.std(ddof=0))],
-                         "#features": g.n_features.mean().round(1).to_numpy(), "splits": g.size().to_numpy()}, index=g.size().index)
+        chosen = res.subset
+        scores = np.full(d, np.nan)
+        scores[chosen] = res.scores[chosen]
+        return Selected(chosen[np.argsort(-res.scores[chosen], kind="stable")], scores, "forest importance",
+                        "the importance (mean decrease in impurity) of the feature in the forest fitted on the best "
+                        "subset; NaN for the features outside it")

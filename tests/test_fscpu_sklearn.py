@@ -3,9 +3,10 @@ speed devices (memo, threads).
 
 The checks run FSCPU with a cheap configuration (k-means with 2 clusters, 3 GA steps, k=1) so that each fit takes
 milliseconds. They feed ordinary class targets (0/1, multi-class 0/1/2, strings), whereas FSCPU takes PU labels only
-(1 = labelled positive, -1/NaN = unlabelled; a 0 is an error unless labelled_negatives="unlabelled", anything else is an
-error). So the checks run `_CheckedFSCPU`, a subclass whose only change is to map a class target to PU labels first (the
-largest class -> 1, the others -> -1); everything else (validation, the GA, transform, pandas) is FSCPU's own code.
+(1 = labelled positive, -1/NaN = unlabelled, read by the core's `partial_labels`; a 0 is an error unless
+labelled_negatives="unlabelled", anything else is an error). So the checks run `_CheckedFSCPU`, a subclass whose only
+change is to map a class target to PU labels first (the largest class -> 1, the others -> -1); everything else
+(validation, the GA, transform, pandas) is FSCPU's own code.
 Checks that cannot apply are listed in `EXPECTED_FAILED` with the reason."""
 import numpy as np
 import pandas as pd
@@ -15,7 +16,8 @@ from sklearn.linear_model import LogisticRegression
 from sklearn.pipeline import make_pipeline
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
-from semisel.fscpu import FSCPU, feature_selection_recall, make_cluster_pu_data
+from semisel.experiments.fscpu import make_cluster_pu_data
+from semisel.fscpu import FSCPU
 
 class _CheckedFSCPU(FSCPU):
     "FSCPU fitted on an ordinary class target: the largest class is the labelled positive class, the rest unlabelled."

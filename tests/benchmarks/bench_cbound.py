@@ -14,7 +14,8 @@ import time
 import numpy as np
 from sklearn.ensemble import RandomForestClassifier
 
-from semisel.cbound import WrapperObjective, fsga, lut_split, self_learning, synthetic_data, transition_matrix
+from semisel.cbound import WrapperObjective, fsga, self_learning, transition_matrix
+from semisel.experiments.cbound import lut_split, synthetic_data
 
 
 def main():
@@ -54,7 +55,7 @@ def main():
     print(f"B3 whole FSGA run, {a.generations} generations x {a.population} candidates, {a.trees} trees, n_jobs={a.n_jobs}: "
           f"{t_run:7.1f} s wall, {c_run:7.1f} s CPU in this process  ({obj.n_evaluations} forests fitted for {asked} candidate scorings; "
           f"{t_run / obj.n_evaluations:.3f} s per fitted forest)")
-    print(f"   best subset {res.subset.tolist()}  fitness {res.fitness:.4f}  removed {res.removed.tolist()}")
+    print(f"   best subset {res.subset.tolist()}  fitness {res.fitness:.4f}  removed {res.info['removed'].tolist()}")
     assert res.history.best_fitness.iloc[-1] >= res.history.best_fitness.iloc[0] - 1e-9
 
 

@@ -18,8 +18,9 @@ import numpy as np
 from sklearn.cluster import KMeans
 from sklearn.mixture import GaussianMixture
 
-from semisel.fscpu import (FSCPU, PAPER_TABLE1, PAPER_TABLE3, OPEN_DATA, ClusterObjective, open_data_run, open_data_split,
-                           repair, run_table1, summarise)
+from semisel.experiments.fscpu import (PAPER_TABLE1, PAPER_TABLE3, OPEN_DATA, open_data_run, open_data_split, run_table1,
+                                       summarise)
+from semisel.fscpu import FSCPU, ClusterObjective, repair
 
 
 def per_evaluation(Xtr, labelled, clusterer, n_evals, rng):
