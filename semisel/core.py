@@ -394,7 +394,7 @@ class PartialLabels:
             if need == "both" and len(np.unique(lab)) < 2:
                 only = self.classes[lab[0]].item() if hasattr(self.classes[lab[0]], "item") else self.classes[lab[0]]
                 raise ValueError(f"{who} needs labelled rows of two classes; the labelled rows of `{self.name}` hold only "
-                                 f"class {only!r} ({len(lab)} rows)")
+                                 f"one class, {only!r} ({len(lab)} rows)")
             if need == "positive" and not (lab == 1).any():
                 raise ValueError(f"{who} needs labelled positives (1); `{self.name}` has none "
                                  "(if the labelled class is the one you call negative, swap the coding)")
@@ -918,6 +918,10 @@ class SubsetObjective:
     def __call__(self, subset):
         "The value of one subset."
         return self.evaluate([subset])[0]
+
+    def __getstate__(self):
+        "Pickle without the worker pool (process workers receive the objective through `compute`)."
+        return {k: v for k, v in self.__dict__.items() if k != "_parallel"} | {"_parallel": None}
 
 # %% ../nbs/00_core.ipynb #1eb6cec9
 @dataclass

@@ -20,8 +20,6 @@ _COMMON_XFAIL = {
                                                   "or -1 ... found 2'), not sklearn's 'Only binary classification is supported'",
     "check_estimators_dtypes": "the check's target has 3 classes (0, 1, 2); label 2 is rejected",
     "check_fit2d_1feature": "the check's target has 3 classes (0, 1, 2); label 2 is rejected before the 1-feature case",
-    "check_fit2d_1sample": "one row cannot hold both labelled classes; our message ('hold only class 1') is not one the "
-                           "check accepts",
     "check_classifiers_regression_target": "continuous y is rejected with a ValueError of our own wording (no "
                                            "'continuous' / 'Unknown label type')",
     "check_supervised_y_2d": "y_partial must be 1-D: a column vector is rejected, not ravelled with a warning",
@@ -68,7 +66,7 @@ def test_bad_input(make):
     X, y, yp = _data()
     with pytest.raises(ValueError, match="no labelled rows"): make().fit(X, np.full(len(X), -1))
     one = np.where(yp == 1, -1, yp)
-    with pytest.raises(ValueError, match="only class"): make().fit(X, one)
+    with pytest.raises(ValueError, match="only one class"): make().fit(X, one)
     Xn = X.copy(); Xn[3, 1] = np.nan
     with pytest.raises(ValueError, match="NaN"): make().fit(Xn, yp)
     with pytest.raises(ValueError, match="1, 0 or -1"): make().fit(X, np.where(yp == 1, 2, yp))

@@ -1,12 +1,7 @@
 """scikit-learn conformance of semisel.cbound.CBoundWrapper (small forests and few generations so the checks run in seconds).
 
 The estimator keeps semisel's selector contract (`semisel.core.PartialLabelSelector`, `fit(X, y)` with -1/NaN for
-unlabelled rows). One documented expected failure (strict, see tests/conftest.py):
-- check_fit2d_1sample: one labelled row holds one class, and the error is the core's one wording for it
-  (`PartialLabels.require("both")`: "needs labelled rows of two classes; ... hold only class 1"), which is not among
-  the phrases the check looks for ("one class", "1 class", "1 sample", ...). The behaviour is what the check wants: a
-  ValueError.
-"""
+unlabelled rows). Every check applies (none is expected to fail)."""
 import numpy as np
 import pandas as pd
 import pytest
@@ -23,11 +18,7 @@ def small(**kw):
     return CBoundWrapper(n_estimators=5, n_generations=2, population_size=6, n_parents=3, random_state=0, **kw)
 
 
-EXPECTED_FAILED = {"check_fit2d_1sample": "the core's message for one labelled class ('needs labelled rows of two "
-                                          "classes') is not among the phrases the check accepts"}
-
-
-@parametrize_with_checks([small(), small(optimizer="cga")], expected_failed_checks=lambda est: EXPECTED_FAILED)
+@parametrize_with_checks([small(), small(optimizer="cga")])
 def test_sklearn_checks(estimator, check):
     check(estimator)
 
