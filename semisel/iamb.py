@@ -237,7 +237,7 @@ def iamb(X, y, alpha: float = 0.10, ci_test: Callable = g_test_all, trace: bool 
     X : array-like, DataFrame or CodeMatrix, shape (n_samples, n_features)
         Non-negative integer codes (discretise continuous data first: `semisel.datasets.discretize`).
     y : array-like of shape (n_samples,)
-        The class of every row (non-negative integer codes, e.g. 1 / 0); unlabelled rows (-1, NaN) are refused.
+        The class of every row (1 / 0, or any class values); unlabelled rows (-1, NaN) are refused.
     alpha : float, default 0.10
         Significance level of the tests, in (0, 1).
     ci_test : callable, default `g_test_all`
@@ -262,8 +262,7 @@ def iamb(X, y, alpha: float = 0.10, ci_test: Callable = g_test_all, trace: bool 
     if labels.m:
         raise ValueError(f"`y` has {labels.m} unlabelled entries (-1/NaN); IAMB needs full labels: "
                          "use semi_iamb, listwise_iamb or pairwise_iamb for partial labels")
-    y = labels.codes if labels.binary else labels.classes[labels.codes]   # integer class values reach the test as given
-    return _iamb(codes, y, alpha, _batched(ci_test), trace)
+    return _iamb(codes, labels.codes, alpha, _batched(ci_test), trace)
 
 # %% ../nbs/04_iamb.ipynb #8e994608
 @dataclass(frozen=True)
