@@ -465,6 +465,18 @@ def network_dataset(net, target: str, n: int, random_state=None) -> tuple[pd.Dat
 def exact_prior(net, node: str, state: int = 0) -> float:
     """Exact marginal probability that `node` takes its `state`-th state, by variable elimination (pgmpy).
 
+    Parameters
+    ----------
+    net : CompiledNetwork, str or pgmpy model
+    node : str
+        A node of the network.
+    state : int, default 0
+        The index of the state (BIF order).
+
+    Returns
+    -------
+    float
+
     Examples
     --------
     >>> round(exact_prior("asia", "bronc"), 2)
@@ -679,7 +691,22 @@ def semi_iamb(X, y_partial, prior: float | None, alpha: float = 0.10, ci_test: C
     """Semi-IAMB (2018 Alg. 2): IAMB with the surrogate Y0 if `prior` < phi, else Y1 (phi from the label counts).
 
     PU data (no labelled negatives) gives phi = 1, hence Y0, whatever the prior (`prior=None` is then allowed, as
-    wherever the choice does not depend on it). Parameters as `markov_blanket`; labelled positives are required.
+    wherever the choice does not depend on it). Labelled positives are required.
+
+    Parameters
+    ----------
+    X : array-like, DataFrame or CodeMatrix, shape (n_samples, n_features)
+        Non-negative integer codes.
+    y_partial : array-like of shape (n_samples,)
+        1 / 0 for labelled rows, -1 (or NaN) for unlabelled rows.
+    prior : float in (0, 1) or None
+        The belief about p(y=1) compared with phi.
+    alpha : float, default 0.10
+        Significance level.
+    ci_test : callable, default `g_test_all`
+        The batched test (see `iamb`).
+    trace : bool, default False
+        Record every test made.
 
     Returns
     -------
@@ -700,7 +727,25 @@ def listwise_iamb(X, y_partial, alpha: float = 0.10, ci_test: Callable = g_test_
                   trace: bool = False) -> MarkovBlanket:
     """Listwise-IAMB: IAMB on the labelled rows only (listwise deletion, surrogate D_L).
 
-    Parameters as `markov_blanket`; labelled rows of both classes are required.
+    Labelled rows of both classes are required.
+
+    Parameters
+    ----------
+    X : array-like, DataFrame or CodeMatrix, shape (n_samples, n_features)
+        Non-negative integer codes.
+    y_partial : array-like of shape (n_samples,)
+        1 / 0 for labelled rows, -1 (or NaN) for unlabelled rows.
+    alpha : float, default 0.10
+        Significance level.
+    ci_test : callable, default `g_test_all`
+        The batched test (see `iamb`).
+    trace : bool, default False
+        Record every test made.
+
+    Returns
+    -------
+    MarkovBlanket
+        With ``surrogate="D_L"``; `n` counts the labelled rows.
 
     Examples
     --------
@@ -714,7 +759,23 @@ def listwise_iamb(X, y_partial, alpha: float = 0.10, ci_test: Callable = g_test_
 def pairwise_iamb(X, y_partial, alpha: float = 0.10, trace: bool = False) -> MarkovBlanket:
     """Pairwise-IAMB: IAMB with the available-case (pairwise deletion, BASSUM-style) test `pairwise_g_test_all`.
 
-    Parameters as `markov_blanket`; labelled rows of both classes are required.
+    Labelled rows of both classes are required.
+
+    Parameters
+    ----------
+    X : array-like, DataFrame or CodeMatrix, shape (n_samples, n_features)
+        Non-negative integer codes.
+    y_partial : array-like of shape (n_samples,)
+        1 / 0 for labelled rows, -1 (or NaN) for unlabelled rows.
+    alpha : float, default 0.10
+        Significance level.
+    trace : bool, default False
+        Record every test made.
+
+    Returns
+    -------
+    MarkovBlanket
+        With ``surrogate="pairwise"``.
 
     Examples
     --------
