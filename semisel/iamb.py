@@ -7,41 +7,46 @@ from __future__ import annotations
 
 import functools
 import warnings
-from collections import Counter
 from dataclasses import dataclass, field
 from typing import Callable, NamedTuple
 
 import numpy as np
 import pandas as pd
 from scipy import stats
-
-from .infotheory import CodeMatrix, IndependenceResult, chi2_test, chi2_test_all, encode_joint, g_test, g_test_all
-from .surrogates import check_partial_labels, choose_surrogate, marc, mcar, pu, surrogate_labels
-from sklearn.base import BaseEstimator
 from sklearn.utils import ClassifierTags
-from sklearn.feature_selection import SelectorMixin
-from sklearn.utils.validation import check_is_fitted, validate_data
+from sklearn.utils.validation import validate_data
+
+from .core import (CodeMatrix, PartialLabels, PartialLabelSelector, Selected, check_choice, check_codes,
+                          check_integer, check_probability, check_random_state, count_tables, encode_joint, joint_codes,
+                          partial_labels)
+from .datasets import discretize, load_network
+from .infotheory import IndependenceResult, chi2_test, chi2_test_all, g_test, g_test_all
 
 # %% auto #0
-__all__ = ['SCENARIOS', 'per_column', 'TestRecord', 'MarkovBlanket', 'iamb', 'CompiledNetwork', 'compile_network', 'network',
-           'sample_network', 'true_markov_blanket', 'network_dataset', 'exact_prior', 'benchmark_targets',
-           'BlanketScore', 'score_blanket', 'pairwise_g_test_all', 'semi_iamb', 'listwise_iamb', 'pairwise_iamb',
-           'markov_blanket', 'blanket_table', 'SemiIAMB', 'kappa_y0', 'replicate_trial', 'run_protocol', 'summarise',
-           'plot_protocol']
+__all__ = ['per_column', 'TestRecord', 'MarkovBlanket', 'iamb', 'CompiledNetwork', 'compile_network', 'network', 'sample_network',
+           'true_markov_blanket', 'network_dataset', 'exact_prior', 'benchmark_targets', 'BlanketScore',
+           'score_blanket', 'pairwise_g_test_all', 'markov_blanket', 'semi_iamb', 'listwise_iamb', 'pairwise_iamb',
+           'SemiIAMB']
 
 # %% ../nbs/04_iamb.ipynb #dfa29105
-def _take(codes: CodeMatrix, cols) -> CodeMatrix:
-    "The columns `cols` of a validated `CodeMatrix`, without re-validating them."
-    sub = CodeMatrix.__new__(CodeMatrix)
-    sub.columns = [codes.columns[j] for j in cols]
-    sub.arity = codes.arity[list(cols)]
-    sub.names = None if codes.names is None else [codes.names[j] for j in cols]
-    return sub
-
-_BATCHED = {g_test: g_test_all, chi2_test: chi2_test_all}
-
 def per_column(test: Callable) -> Callable:
-    "Turn a one-feature test `test(x, y, z) -> IndependenceResult` into the batched shape `(X, y, z)` IAMB calls."
+    """Turn a one-feature test into the batched shape IAMB calls, one call of `test` per column.
+
+    Parameters
+    ----------
+    test : callable
+        ``test(x, y, z) -> IndependenceResult`` for one feature `x` (e.g. chapter 01's `g_test`).
+
+    Returns
+    -------
+    callable
+        ``batched(X, y, z=None) -> IndependenceResult`` whose fields are arrays with one entry per column of `X`.
+
+    Examples
+    --------
+    >>> per_column(g_test)(np.array([[0, 1], [1, 1], [1, 0], [0, 0]]), [0, 1, 1, 0]).dof.tolist()
+    [1, 1]
+    """
     def batched(X, y, z=None):
         codes = CodeMatrix(X)
         res = [test(codes[j], y, z) for j in range(codes.shape[1])]
@@ -50,34 +55,86 @@ def per_column(test: Callable) -> Callable:
     batched.__name__ = f"per_column({getattr(test, '__name__', 'test')})"
     return batched
 
+# %% ../nbs/04_iamb.ipynb #a8a6ad52
+_BATCHED = {g_test: g_test_all, chi2_test: chi2_test_all}
+
 def _batched(ci_test) -> Callable:
-    "The batched form of `ci_test` (chapter 01's one-feature tests are swapped for their `_all` forms)."
-    if not callable(ci_test): raise TypeError(f"`ci_test` must be callable (X, y, z) -> IndependenceResult, got {ci_test!r}")
+    "The batched test IAMB runs for `ci_test` (chapter 01's one-feature tests are swapped for their `_all` forms)."
+    if not callable(ci_test):
+        raise TypeError(f"`ci_test` must be callable (X, y, z) -> IndependenceResult, got {ci_test!r}")
     return _BATCHED.get(ci_test, ci_test)
 
 # %% ../nbs/04_iamb.ipynb #bb7289d2
 class TestRecord(NamedTuple):
-    "One conditional independence test made by IAMB: X_candidate ⊥ Y | X_conditioning."
-    phase: str            # 'forward' or 'backward'
-    step: int             # forward: growing step (0-based); backward: shrinking pass
-    candidate: int        # column index of the tested feature
-    conditioning: tuple   # column indices of the conditioning set
+    """One conditional independence test made by IAMB: X_candidate ⊥ Y | X_conditioning.
+
+    Attributes
+    ----------
+    phase : str
+        'forward' or 'backward'.
+    step : int
+        Forward: the growing step (0-based); backward: the shrinking pass.
+    candidate : int
+        Column index of the tested feature.
+    conditioning : tuple of int
+        Column indices of the conditioning set.
+    statistic, dof, pvalue : float, int, float
+        The test's outcome.
+    decision : str
+        'add', 'stop', 'remove' or 'keep' for the test that decided the step; '' for the others.
+
+    Examples
+    --------
+    >>> TestRecord("forward", 0, 3, (), 12.5, 1, 4e-4, "add").decision
+    'add'
+    """
+    phase: str
+    step: int
+    candidate: int
+    conditioning: tuple
     statistic: float
     dof: int
     pvalue: float
-    decision: str         # 'add', 'stop', 'remove', 'keep' for the deciding test; '' for the others
+    decision: str
 
+# %% ../nbs/04_iamb.ipynb #717ac5a4
 @dataclass
 class MarkovBlanket:
-    "IAMB's answer: the blanket (column indices in the order added), their names, final p-values and the trace."
+    """IAMB's answer: the blanket in order of entry, the feature names, each member's final p-value and the trace.
+
+    Attributes
+    ----------
+    blanket : tuple of int
+        Column indices of the blanket, in the order they entered.
+    names : tuple or None
+        All feature names when `X` was a DataFrame.
+    pvalues : dict
+        member -> p-value of X ⊥ Y | rest of the blanket, from the final backward pass.
+    trace : list of TestRecord
+        Every test made (with ``trace=True``).
+    n : int
+        Rows the tests used.
+    alpha : float
+        The significance level.
+    surrogate : str or None
+        The target the tests used: 'Y', 'Y0', 'Y1', 'D_L' or 'pairwise'.
+    threshold : float or None
+        The switching threshold phi (Semi-IAMB).
+
+    Examples
+    --------
+    >>> mb = MarkovBlanket((2, 0), ("a", "b", "c"), {2: 0.001, 0: 0.04})
+    >>> mb.selected, mb.to_frame().order.tolist()
+    (['c', 'a'], [1, 2])
+    """
     blanket: tuple
     names: tuple | None
-    pvalues: dict                     # member -> p-value of X ⊥ Y | rest of the blanket (final backward pass)
+    pvalues: dict
     trace: list = field(default_factory=list, repr=False)
     n: int = 0
     alpha: float = 0.10
-    surrogate: str | None = None      # 'Y', 'Y0', 'Y1', 'D_L' or 'pairwise'
-    threshold: float | None = None    # the switching threshold phi (Semi-IAMB)
+    surrogate: str | None = None
+    threshold: float | None = None
 
     @property
     def selected(self) -> list:
@@ -92,45 +149,38 @@ class MarkovBlanket:
             df["conditioning"] = [tuple(self.names[j] for j in c) for c in df["conditioning"]]
         return df
 
+    def to_frame(self) -> pd.DataFrame:
+        """The blanket as a table: feature (name or index), order of entry, and the p-value of X ⊥ Y given the rest
+        of the blanket (final backward pass)."""
+        return pd.DataFrame({"feature": self.selected, "order": range(1, len(self) + 1),
+                             "pvalue": [self.pvalues[j] for j in self.blanket]})
+
     def __len__(self): return len(self.blanket)
     def __iter__(self): return iter(self.blanket)
 
 # %% ../nbs/04_iamb.ipynb #f9f945b3
-def _check_alpha(alpha) -> float:
-    if isinstance(alpha, bool) or not isinstance(alpha, (int, float, np.floating, np.integer)) or not 0 < alpha < 1:
-        raise ValueError(f"`alpha` must be a significance level in (0, 1), got {alpha!r}")
-    return float(alpha)
-
 def _features(X) -> CodeMatrix:
     "Validated feature codes (continuous data is refused with a pointer to `discretize`); at least 2 rows."
     if isinstance(X, CodeMatrix): codes = X
     else:
         if isinstance(X, pd.DataFrame):
             finite = lambda v: v[np.isfinite(v)]  # NaN is reported by CodeMatrix with its own message
-            bad = [c for c in X.columns if X[c].dtype.kind == "f" and not np.all(np.mod(finite(X[c].to_numpy()), 1) == 0)]
+            bad = [c for c in X.columns
+                   if X[c].dtype.kind == "f" and not np.all(np.mod(finite(X[c].to_numpy()), 1) == 0)]
             if bad: raise TypeError(f"`X` has continuous columns {bad[:5]}; discretise them first "
                                     "(semisel.datasets.discretize, 5 equal-width bins as in the papers)")
         codes = CodeMatrix(X, "X")
-    if codes.n < 2: raise ValueError(f"`X` has {codes.n} row; Markov blanket discovery needs a sample (at least 2 rows)")
+    if codes.n < 2:
+        raise ValueError(f"`X` has {codes.n} row; Markov blanket discovery needs a sample (at least 2 rows)")
     return codes
 
-def _full_labels(y, n: int, name: str = "y") -> np.ndarray:
-    "Fully observed label codes of length n (unlabelled entries are refused: they belong to `semi_iamb`)."
-    arr = np.asarray(y)
-    if arr.ndim != 1: raise ValueError(f"`{name}` must be 1-D, got shape {arr.shape}")
-    if len(arr) != n: raise ValueError(f"`{name}` has {len(arr)} rows but `X` has {n}")
-    if (arr.dtype.kind == "f" and np.isnan(arr).any()) or (arr.dtype.kind in "if" and (arr < 0).any()):
-        raise ValueError(f"`{name}` has unlabelled entries (-1/NaN); IAMB needs full labels: "
-                         "use semi_iamb, listwise_iamb or pairwise_iamb for partial labels")
-    return CodeMatrix.of_vector(arr, name)[0]
-
-# %% ../nbs/04_iamb.ipynb #f4353c88
+# %% ../nbs/04_iamb.ipynb #75fa6c22
 def _forward(codes: CodeMatrix, y, alpha: float, test: Callable, trace: list | None):
     "Phase I: grow the blanket by the most significant candidate (ties: larger statistic, then smaller index)."
     blanket, z = [], None
     candidates = list(range(codes.shape[1]))
     while candidates:
-        r = test(_take(codes, candidates), y, z)
+        r = test(codes.take(candidates), y, z)
         p, g = np.asarray(r.pvalue, float), np.asarray(r.statistic, float)
         best = int(np.lexsort((np.arange(len(candidates)), -g, p))[0])
         add = bool(p[best] <= alpha)
@@ -144,14 +194,16 @@ def _forward(codes: CodeMatrix, y, alpha: float, test: Callable, trace: list | N
         z = codes[j] if z is None else encode_joint(z, codes[j])  # the blanket's joint code, grown incrementally
     return blanket
 
+# %% ../nbs/04_iamb.ipynb #b9e01a08
 def _backward(codes: CodeMatrix, y, blanket: list, alpha: float, test: Callable, trace: list | None):
-    "Phase II: while some member is independent given the rest, remove the one with the largest p-value (ties: smaller statistic)."
+    """Phase II: while some member is independent given the rest, remove the one with the largest p-value
+    (ties: smaller statistic, then the earlier member). Returns the blanket and its members' final p-values."""
     blanket, sweep = list(blanket), 0
     while blanket:
         res = []
         for m in blanket:
             rest = [codes[b] for b in blanket if b != m]
-            res.append(test(_take(codes, [m]), y, encode_joint(*rest) if rest else None))
+            res.append(test(codes.take([m]), y, encode_joint(*rest) if rest else None))
         p = np.array([float(np.ravel(r.pvalue)[0]) for r in res])
         g = np.array([float(np.ravel(r.statistic)[0]) for r in res])
         worst = int(np.lexsort((np.arange(len(blanket)), g, -p))[0])
@@ -161,41 +213,118 @@ def _backward(codes: CodeMatrix, y, blanket: list, alpha: float, test: Callable,
                                  int(np.ravel(res[i].dof)[0]), float(p[i]),
                                  ("remove" if remove else "keep") if i == worst else "") for i, m in enumerate(blanket)]
         if not remove: return blanket, dict(zip(blanket, p.tolist()))
-        blanket.pop(worst); sweep += 1
+        blanket.pop(worst)
+        sweep += 1
     return blanket, {}
 
+# %% ../nbs/04_iamb.ipynb #663a40a0
 def _iamb(codes: CodeMatrix, y, alpha: float, test: Callable, trace: bool) -> MarkovBlanket:
-    "IAMB on validated codes and a target vector the test understands."
+    "IAMB on validated codes and a target vector the test understands: the two phases, then the answer."
     log = [] if trace else None
     blanket, pvalues = _backward(codes, y, _forward(codes, y, alpha, test, log), alpha, test, log)
     names = None if codes.names is None else tuple(codes.names)
     return MarkovBlanket(tuple(blanket), names, pvalues, log or [], codes.n, alpha)
 
+# %% ../nbs/04_iamb.ipynb #f4353c88
 def iamb(X, y, alpha: float = 0.10, ci_test: Callable = g_test_all, trace: bool = False) -> MarkovBlanket:
-    """IAMB (Alg. 1) for a fully labelled discrete target `y`: grow by smallest p-value, then shrink; see the conventions above.
+    """IAMB (2018 Alg. 1) for a fully labelled discrete target: grow by the smallest p-value, then shrink.
 
-    `X`: integer codes (array or DataFrame); `ci_test(X, y, z) -> IndependenceResult` batched over the columns of X
-    (default the chapter-01 G-test with the papers' dof); `trace=True` records every test."""
-    alpha, codes = _check_alpha(alpha), _features(X)
-    return _iamb(codes, _full_labels(y, codes.n), alpha, _batched(ci_test), trace)
+    The conventions are the paper authors' (above): the papers' dof; ties to the larger statistic, then the smaller
+    column index, when growing; to the smaller statistic, then the earlier member, when shrinking.
+
+    Parameters
+    ----------
+    X : array-like, DataFrame or CodeMatrix, shape (n_samples, n_features)
+        Non-negative integer codes (discretise continuous data first: `semisel.datasets.discretize`).
+    y : array-like of shape (n_samples,)
+        The class of every row (1 / 0, or any class values); unlabelled rows (-1, NaN) are refused.
+    alpha : float, default 0.10
+        Significance level of the tests, in (0, 1).
+    ci_test : callable, default `g_test_all`
+        ``ci_test(X, y, z) -> IndependenceResult`` batched over the columns of `X` (see `per_column`).
+    trace : bool, default False
+        Record every test made in `MarkovBlanket.trace`.
+
+    Returns
+    -------
+    MarkovBlanket
+        With ``surrogate=None`` (the full target).
+
+    Examples
+    --------
+    >>> rng = np.random.default_rng(0)
+    >>> y = rng.integers(0, 2, 500)
+    >>> iamb(np.column_stack([y ^ (rng.random(500) < 0.1), rng.integers(0, 2, 500)]), y).blanket
+    (0,)
+    """
+    alpha, codes = check_probability(alpha, "alpha"), _features(X)
+    labels = partial_labels(y, "y", n_rows=codes.n, binary="auto")
+    if labels.m:
+        raise ValueError(f"`y` has {labels.m} unlabelled entries (-1/NaN); IAMB needs full labels: "
+                         "use semi_iamb, listwise_iamb or pairwise_iamb for partial labels")
+    return _iamb(codes, labels.codes, alpha, _batched(ci_test), trace)
 
 # %% ../nbs/04_iamb.ipynb #8e994608
 @dataclass(frozen=True)
 class CompiledNetwork:
-    "A discrete Bayesian network as arrays, for fast vectorised forward sampling: nodes in topological order."
+    """A discrete Bayesian network as arrays, for fast vectorised forward sampling (`sample_network`).
+
+    Attributes
+    ----------
+    name : str
+        The network's name.
+    nodes : tuple of str
+        The nodes in topological order.
+    states : dict
+        node -> tuple of state names, in the BIF's order (code k = the k-th state).
+    parents : dict
+        node -> tuple of parent nodes, in the CPD's order.
+    cumulative : dict
+        node -> array (n_states - 1, n_parent_configs): the CDF of the node given each parent configuration.
+    edges : tuple
+        (parent, child) pairs.
+    model : object
+        The pgmpy model (exact inference), not compared.
+
+    Examples
+    --------
+    >>> net = network("asia")
+    >>> net.nodes[:3], net.arity["bronc"], net.parents["dysp"]
+    (('asia', 'smoke', 'tub'), 2, ('bronc', 'either'))
+    """
     name: str
-    nodes: tuple            # topological order
-    states: dict            # node -> tuple of state names (BIF order; code k = k-th state)
-    parents: dict           # node -> tuple of parent nodes (the CPD's order)
-    cumulative: dict        # node -> array (n_states - 1, n_parent_configs): CDF of the node given each parent configuration
-    edges: tuple            # (parent, child) pairs
-    model: object = field(default=None, repr=False, compare=False)  # the pgmpy model (exact inference)
+    nodes: tuple
+    states: dict
+    parents: dict
+    cumulative: dict
+    edges: tuple
+    model: object = field(default=None, repr=False, compare=False)
 
     @property
-    def arity(self) -> dict: return {v: len(s) for v, s in self.states.items()}
+    def arity(self) -> dict:
+        "node -> number of states."
+        return {v: len(s) for v, s in self.states.items()}
 
+# %% ../nbs/04_iamb.ipynb #d3fa24b4
 def compile_network(model, name: str = "") -> CompiledNetwork:
-    "Arrays of a pgmpy `DiscreteBayesianNetwork` (CPDs as cumulative tables over parent configurations)."
+    """Arrays of a pgmpy `DiscreteBayesianNetwork`: the CPDs as cumulative tables over parent configurations.
+
+    Parameters
+    ----------
+    model : pgmpy.models.DiscreteBayesianNetwork
+        A network with a CPD for every node.
+    name : str, optional
+        A name for it.
+
+    Returns
+    -------
+    CompiledNetwork
+
+    Examples
+    --------
+    >>> compile_network(load_network("asia"), "asia").nodes[-1]
+    'dysp'
+    """
     import networkx as nx
     order = tuple(nx.topological_sort(model))
     states, parents, cumulative = {}, {}, {}
@@ -208,29 +337,66 @@ def compile_network(model, name: str = "") -> CompiledNetwork:
                 raise ValueError(f"CPD of {v!r} orders the states of {p!r} differently from {p!r}'s own CPD")
         table = np.asarray(cpd.values, float).reshape(len(states[v]), -1)
         cumulative[v] = np.cumsum(table, axis=0)[:-1]
-    return CompiledNetwork(name, order, states, parents, cumulative, tuple((p, c) for c in order for p in parents[c]), model)
+    edges = tuple((p, c) for c in order for p in parents[c])
+    return CompiledNetwork(name, order, states, parents, cumulative, edges, model)
 
+# %% ../nbs/04_iamb.ipynb #c023c09d
 @functools.lru_cache(maxsize=8)
 def network(name: str) -> CompiledNetwork:
-    "The bundled network `name` (`semisel.datasets.list_networks()`), compiled and cached."
-    from semisel.datasets import load_network
+    """The bundled network `name`, compiled and cached.
+
+    Parameters
+    ----------
+    name : str
+        One of `semisel.datasets.list_networks()` ('alarm', 'asia', 'child', 'insurance').
+
+    Returns
+    -------
+    CompiledNetwork
+
+    Examples
+    --------
+    >>> len(network("alarm").nodes)
+    37
+    """
     return compile_network(load_network(name), name)
 
 # %% ../nbs/04_iamb.ipynb #18a46d49
 def _network(net) -> CompiledNetwork:
+    "A `CompiledNetwork` from itself, a bundled network's name or a pgmpy model."
     if isinstance(net, CompiledNetwork): return net
     if isinstance(net, str): return network(net)
     return compile_network(net)
 
+# %% ../nbs/04_iamb.ipynb #7f2e2b97
 def sample_network(net, n: int, random_state=None) -> pd.DataFrame:
-    """`n` forward samples of a network (`CompiledNetwork`, bundled name or pgmpy model): a DataFrame of state codes.
+    """`n` forward samples of a network, as a DataFrame of state codes.
 
-    Column = node (topological order); code k = the node's k-th state in the BIF. Vectorised: one uniform draw per
-    row and node, compared with the CDF of the node given each row's parent configuration."""
+    Vectorised: one uniform draw per row and node, compared with the CDF of the node given each row's parent
+    configuration.
+
+    Parameters
+    ----------
+    net : CompiledNetwork, str or pgmpy model
+        The network (a bundled network's name is compiled once and cached).
+    n : int
+        Number of rows, at least 1.
+    random_state : None, int or numpy.random.Generator
+        The random stream (`semisel.core.check_random_state`).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One column per node, in topological order; code k = the node's k-th state in the BIF (uint8).
+
+    Examples
+    --------
+    >>> sample_network("asia", 3, random_state=0).loc[0].tolist()
+    [1, 0, 1, 1, 1, 1, 1, 1]
+    """
     net = _network(net)
-    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
-        raise ValueError(f"`n` must be a positive integer number of rows, got {n!r}")
-    rng, ar, out = np.random.default_rng(random_state), net.arity, {}
+    n = check_integer(n, "n", low=1)
+    rng, ar, out = check_random_state(random_state), net.arity, {}
     for v in net.nodes:
         config = np.zeros(n, dtype=np.int64)
         for p in net.parents[v]: config = config * ar[p] + out[p]
@@ -238,8 +404,26 @@ def sample_network(net, n: int, random_state=None) -> pd.DataFrame:
         out[v] = (u[None, :] >= net.cumulative[v][:, config]).sum(axis=0).astype(np.uint8)
     return pd.DataFrame(out)
 
+# %% ../nbs/04_iamb.ipynb #851e2009
 def true_markov_blanket(net, target: str) -> list:
-    "The Markov blanket of `target` in the DAG: parents, children and the children's other parents (spouses), sorted."
+    """The Markov blanket of `target` in the DAG: its parents, its children and the children's other parents.
+
+    Parameters
+    ----------
+    net : CompiledNetwork, str or pgmpy model
+    target : str
+        A node of the network.
+
+    Returns
+    -------
+    list of str
+        The blanket, sorted.
+
+    Examples
+    --------
+    >>> true_markov_blanket("asia", "bronc")
+    ['dysp', 'either', 'smoke']
+    """
     net = _network(net)
     if target not in net.states: raise ValueError(f"`target` {target!r} is not a node of network {net.name!r}")
     parents = set(net.parents[target])
@@ -247,8 +431,31 @@ def true_markov_blanket(net, target: str) -> list:
     spouses = {p for p, c in net.edges if c in children} - {target}
     return sorted(parents | children | spouses)
 
+# %% ../nbs/04_iamb.ipynb #00759556
 def network_dataset(net, target: str, n: int, random_state=None) -> tuple[pd.DataFrame, pd.Series]:
-    "`n` rows of a network as (X, y): the other nodes' codes and the target binarised (1 = its first BIF state), as the papers do."
+    """`n` rows of a network as (X, y): the other nodes' codes, and the target binarised as the papers do.
+
+    Parameters
+    ----------
+    net : CompiledNetwork, str or pgmpy model
+    target : str
+        A node of the network; y = 1 where it takes its FIRST BIF state, 0 elsewhere.
+    n : int
+        Number of rows.
+    random_state : None, int or numpy.random.Generator
+
+    Returns
+    -------
+    X : pandas.DataFrame
+        The other nodes (state codes).
+    y : pandas.Series of int64, named `target`
+
+    Examples
+    --------
+    >>> X, y = network_dataset("asia", "bronc", 5, random_state=0)
+    >>> X.shape, y.tolist()
+    ((5, 7), [1, 1, 0, 0, 0])
+    """
     net = _network(net)
     if target not in net.states: raise ValueError(f"`target` {target!r} is not a node of network {net.name!r}")
     D = sample_network(net, n, random_state)
@@ -256,16 +463,53 @@ def network_dataset(net, target: str, n: int, random_state=None) -> tuple[pd.Dat
 
 # %% ../nbs/04_iamb.ipynb #b1d93212
 def exact_prior(net, node: str, state: int = 0) -> float:
-    "Exact marginal p(node = its `state`-th state) by variable elimination (pgmpy)."
+    """Exact marginal probability that `node` takes its `state`-th state, by variable elimination (pgmpy).
+
+    Parameters
+    ----------
+    net : CompiledNetwork, str or pgmpy model
+    node : str
+        A node of the network.
+    state : int, default 0
+        The index of the state (BIF order).
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    >>> round(exact_prior("asia", "bronc"), 2)
+    0.45
+    """
     net = _network(net)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", FutureWarning)  # pgmpy 1.1/1.2 announce their 1.3 renames at import
         from pgmpy.inference import VariableElimination
     return float(VariableElimination(net.model).query([node], show_progress=False).values[state])
 
+# %% ../nbs/04_iamb.ipynb #ac7e0478
 def benchmark_targets(net, min_prior: float = 0.15) -> pd.DataFrame:
-    """The papers' target nodes (2015 App. A; 2018 §5.1): at least one parent, one child and one spouse, binarised with
-    the FIRST BIF state as positive, kept when the positive class is the minority with p(y+) >= `min_prior`."""
+    """The papers' target nodes (2015 App. A; 2018 §5.1) of a network.
+
+    A target has at least one parent, one child and one spouse; it is binarised with its FIRST BIF state as positive
+    and kept when the positive class is the minority with p(y+) >= `min_prior`.
+
+    Parameters
+    ----------
+    net : CompiledNetwork, str or pgmpy model
+    min_prior : float, default 0.15
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per target: target, prior (exact), mb_size, parents, children, spouses, positive (the state's name).
+
+    Examples
+    --------
+    >>> benchmark_targets("asia").target.tolist()
+    ['bronc']
+    """
     net = _network(net)
     rows = []
     for v in net.nodes:
@@ -274,21 +518,52 @@ def benchmark_targets(net, min_prior: float = 0.15) -> pd.DataFrame:
         if not (net.parents[v] and children and spouses): continue
         prior = exact_prior(net, v)
         if min_prior <= prior < 0.5:
-            rows.append(dict(target=v, prior=prior, mb_size=len(true_markov_blanket(net, v)), parents=len(net.parents[v]),
-                             children=len(children), spouses=len(spouses), positive=net.states[v][0]))
+            rows.append(dict(target=v, prior=prior, mb_size=len(true_markov_blanket(net, v)),
+                             parents=len(net.parents[v]), children=len(children), spouses=len(spouses),
+                             positive=net.states[v][0]))
     return pd.DataFrame(rows, columns=["target", "prior", "mb_size", "parents", "children", "spouses", "positive"])
 
 # %% ../nbs/04_iamb.ipynb #a07582c7
 class BlanketScore(NamedTuple):
-    "A discovered blanket against the true one: counts of false additions / misses, precision, recall, F-measure."
-    added: int        # falsely added (in the found blanket, not in the true one)
-    missed: int       # falsely missed (in the true blanket, not found)
+    """A discovered blanket against the true one.
+
+    Attributes
+    ----------
+    added : int
+        Falsely added variables (found, not in the true blanket).
+    missed : int
+        Falsely missed variables (in the true blanket, not found).
+    precision, recall, f_measure : float
+
+    Examples
+    --------
+    >>> BlanketScore(1, 0, 0.5, 1.0, 2 / 3).added
+    1
+    """
+    added: int
+    missed: int
     precision: float
     recall: float
     f_measure: float
 
+# %% ../nbs/04_iamb.ipynb #4eb97556
 def score_blanket(found, true) -> BlanketScore:
-    "Score a found blanket against the true one (any iterables of names/indices). Empty found: precision 1; empty true: recall 1."
+    """Score a found blanket against the true one (2015 §4.2).
+
+    Parameters
+    ----------
+    found, true : iterables of names or indices
+        An empty `found` has precision 1, an empty `true` recall 1.
+
+    Returns
+    -------
+    BlanketScore
+
+    Examples
+    --------
+    >>> score_blanket(["smoke", "lung"], ["smoke", "either", "dysp"]).f_measure
+    0.4
+    """
     found, true = set(found), set(true)
     hit = len(found & true)
     precision = hit / len(found) if found else 1.0
@@ -297,268 +572,282 @@ def score_blanket(found, true) -> BlanketScore:
     return BlanketScore(len(found - true), len(true - found), precision, recall, f)
 
 # %% ../nbs/04_iamb.ipynb #addbd123
-_UNL = 2  # internal code of "unlabelled" in the pairwise test's target (labels 0/1, unlabelled 2)
+_UNL = 2  # the pairwise test's code of "unlabelled" (labels 0 / 1, unlabelled 2)
 
-def pairwise_g_test_all(X, y3, z=None) -> IndependenceResult:
-    """BASSUM-style available-case G-test of X_j ⊥ Y | Z for every column: `y3` holds 0/1 labels and 2 for unlabelled.
-
-    o_{x,y,z} and o_{.,y,z} come from the labelled rows, o_{x,.,z} and o_{.,.,z} from ALL rows (pairwise deletion):
-    G = 2 Σ o_xyz ln(o_..z o_xyz / (o_x.z o_.yz)) = 2 Σ_{y,z} o_.yz KL(p_L(x|y,z) || p_all(x|z)) >= 0. Its sample size is
-    ambiguous (N_L rows in the sum, N rows in the margins) so G need not be chi2; dof: the papers' convention on the
-    labelled table, as Listwise-IAMB would use."""
-    codes = CodeMatrix(X)
-    w = np.asarray(y3).astype(np.int64)
-    kz = 1
-    if z is not None:
-        zc = encode_joint(z).astype(np.int64)
-        kz = int(zc.max()) + 1
-        w = w * kz + zc
-    kw, kx = 3 * kz, int(codes.arity.max())
-    T = np.zeros((codes.shape[1], kx * kw))
-    for j in range(codes.shape[1]):  # one bincount per column; x padded to the largest arity
-        T[j, :int(codes.arity[j]) * kw] = np.bincount(codes[j].astype(np.int64) * kw + w, minlength=int(codes.arity[j]) * kw)
-    T = T.reshape(-1, kx, 3, kz)
-    O = T[:, :, :2, :]                                                   # labelled o_xyz
-    o_xz, o_yz = T.sum(axis=2, keepdims=True), O.sum(axis=1, keepdims=True)  # o_x.z from all rows, o_.yz labelled
-    o_z = o_xz.sum(axis=1, keepdims=True)                                # o_..z from all rows
+def _pairwise_statistic(T: np.ndarray, kx: int, kz: int) -> tuple[np.ndarray, np.ndarray]:
+    "G and dof of the available-case test from count tables T[j, x, y3 * kz + z] (x padded to `kx` values)."
+    full = np.zeros((len(T), kx, T.shape[2]))
+    full[:, :T.shape[1]] = T
+    full = full.reshape(len(T), kx, 3, kz)
+    O = full[:, :, :2, :]                                                      # labelled o_xyz
+    o_xz, o_yz = full.sum(axis=2, keepdims=True), O.sum(axis=1, keepdims=True)  # o_x.z from all rows, o_.yz labelled
+    o_z = o_xz.sum(axis=1, keepdims=True)                                      # o_..z from all rows
     ratio = np.divide(O * o_z, o_xz * o_yz, out=np.ones_like(O), where=O > 0)
     stat = np.maximum(2 * (O * np.log(ratio)).sum(axis=(1, 2, 3)), 0.0)
     count = lambda axes: (O.sum(axis=axes) > 0).sum(axis=1)
-    dof = np.maximum(1, (count((2, 3)) - 1) * (count((1, 3)) - 1) * count((1, 2)))
+    return stat, np.maximum(1, (count((2, 3)) - 1) * (count((1, 3)) - 1) * count((1, 2)))
+
+def pairwise_g_test_all(X, y3, z=None) -> IndependenceResult:
+    """BASSUM-style available-case G-test of X_j ⊥ Y | Z for every column of `X`.
+
+    o_{x,y,z} and o_{.,y,z} come from the labelled rows, o_{x,.,z} and o_{.,.,z} from ALL rows (pairwise deletion):
+    G = 2 Σ o_xyz ln(o_..z o_xyz / (o_x.z o_.yz)) = 2 Σ_{y,z} o_.yz KL(p_L(x|y,z) || p_all(x|z)) >= 0. Its sample
+    size is ambiguous (N_L rows in the sum, N rows in the margins), so G need not be chi2.
+
+    Parameters
+    ----------
+    X : array-like, DataFrame or CodeMatrix
+        Feature codes.
+    y3 : array-like of int
+        0 / 1 labels, 2 for unlabelled rows.
+    z : None, vector or matrix of codes
+        The conditioning set, taken jointly.
+
+    Returns
+    -------
+    IndependenceResult
+        Arrays with one entry per column; dof: the papers' convention on the labelled table (as Listwise-IAMB's).
+
+    Examples
+    --------
+    >>> r = pairwise_g_test_all(np.array([[0], [1], [0], [1]]), [0, 1, 2, 2])
+    >>> float(r.statistic[0]), int(r.dof[0])
+    (2.772588722239781, 1)
+    """
+    codes = CodeMatrix(X)
+    w = check_codes(y3, "y3").astype(np.int64)
+    if w.max() > _UNL: raise ValueError(f"`y3` must hold 0 / 1 labels and 2 for unlabelled rows, found {w.max()}")
+    kz = 1
+    if z is not None:
+        zc, kz = joint_codes(z, name="z")
+        w = w * kz + zc
+    kx = int(codes.arity.max())
+    parts = [_pairwise_statistic(T, kx, kz) for _, T in count_tables(codes, w, 3 * kz)]
+    stat, dof = np.concatenate([s for s, _ in parts]), np.concatenate([d for _, d in parts])
     return IndependenceResult(stat, dof, stats.chi2.sf(stat, dof), codes.n)
 
 # %% ../nbs/04_iamb.ipynb #1584f590
-def _check_prior(prior) -> float:
-    if isinstance(prior, bool) or not isinstance(prior, (int, float, np.floating, np.integer)) or not 0 < prior < 1:
-        raise ValueError(f"`prior` (your belief about p(y=1)) must be in (0, 1), got {prior!r}")
-    return float(prior)
-
-def _partial(y_partial, n: int):
-    "Validated partial labels as an int array of 1/0/-1 and their counts (p, n, m); refuses all-unlabelled vectors."
-    if np.ndim(y_partial) != 1: raise ValueError(f"`y_partial` must be 1-D, got shape {np.shape(y_partial)}")
-    if len(y_partial) != n: raise ValueError(f"`y_partial` has {len(y_partial)} rows but `X` has {n}")
-    counts = check_partial_labels(y_partial)
-    if counts.p + counts.n == 0:
-        raise ValueError("`y_partial` has no labelled example (all -1/NaN); label some rows (1 = positive, 0 = negative)")
-    y0, y1 = np.asarray(surrogate_labels(y_partial, 0)), np.asarray(surrogate_labels(y_partial, 1))
-    labels = np.where(y0 == y1, y0, -1)  # labelled rows agree under both fills
-    return labels.astype(np.int64), counts
-
-def semi_iamb(X, y_partial, prior: float | None, alpha: float = 0.10, ci_test: Callable = g_test_all,
-              trace: bool = False) -> MarkovBlanket:
-    """Semi-IAMB (2018 Alg. 2): switching threshold phi from the label counts, surrogate Y0 if `prior` < phi else Y1, then IAMB.
-
-    `y_partial`: 1 / 0 / -1 (or NaN) = unlabelled. PU data (no labelled negatives) gives phi = 1, hence Y0, whatever the prior
-    (`prior=None` is then allowed, as chapter 02's `choose_surrogate` allows it wherever the choice does not depend on it).
-    The result records `surrogate` ('Y0'/'Y1') and `threshold` (phi)."""
-    alpha, codes = _check_alpha(alpha), _features(X)
-    if prior is not None: prior = _check_prior(prior)
-    _, counts = _partial(y_partial, codes.n)
-    if counts.p == 0:
-        raise ValueError("`y_partial` has no labelled positive; Semi-IAMB needs labelled positives (1) "
-                         "(if the labelled class is the one you call negative, swap the coding)")
-    choice = choose_surrogate(y_partial, prior)
-    res = _iamb(codes, np.asarray(choice.labels), alpha, _batched(ci_test), trace)
-    res.surrogate, res.threshold = choice.surrogate, float(choice.threshold)
-    return res
-
-def _both_classes(counts, who: str):
-    if counts.p == 0 or counts.n == 0:
-        raise ValueError(f"{who} needs labelled examples of both classes (got {counts.p} positive, {counts.n} negative); "
-                         "for positive-unlabelled data use semi_iamb")
-
-def listwise_iamb(X, y_partial, alpha: float = 0.10, ci_test: Callable = g_test_all, trace: bool = False) -> MarkovBlanket:
-    "Listwise-IAMB: IAMB on the labelled rows only (listwise deletion, surrogate D_L)."
-    alpha, codes = _check_alpha(alpha), _features(X)
-    labels, counts = _partial(y_partial, codes.n)
-    _both_classes(counts, "listwise_iamb")
-    lab = labels >= 0
-    res = _iamb(codes.rows(lab), labels[lab], alpha, _batched(ci_test), trace)
-    res.surrogate = "D_L"
-    return res
-
-def pairwise_iamb(X, y_partial, alpha: float = 0.10, trace: bool = False) -> MarkovBlanket:
-    "Pairwise-IAMB: IAMB with the available-case (pairwise deletion, BASSUM-style) G-test `pairwise_g_test_all`."
-    alpha, codes = _check_alpha(alpha), _features(X)
-    labels, counts = _partial(y_partial, codes.n)
-    _both_classes(counts, "pairwise_iamb")
-    res = _iamb(codes, np.where(labels < 0, _UNL, labels), alpha, pairwise_g_test_all, trace)
-    res.surrogate = "pairwise"
-    return res
-
-# %% ../nbs/04_iamb.ipynb #4817524d
 _METHODS = ("semi", "listwise", "pairwise")
 
+def _partial_blanket(codes: CodeMatrix, labels: PartialLabels, method: str, prior: float | None, alpha: float,
+                     test: Callable, trace: bool) -> MarkovBlanket:
+    "Semi-, Listwise- or Pairwise-IAMB on validated features and parsed labels: where each method makes its target."
+    check_choice(method, "method", _METHODS)
+    if method == "semi":
+        choice = labels.require("positive", who="semi_iamb").choose(prior)
+        res = _iamb(codes, choice.labels, alpha, test, trace)
+        res.surrogate, res.threshold = choice.surrogate, choice.threshold
+    elif method == "listwise":
+        labels.require("both", who="listwise_iamb")
+        res = _iamb(codes.rows(labels.labelled), labels.surrogate("D_L"), alpha, test, trace)
+        res.surrogate = "D_L"
+    else:
+        labels.require("both", who="pairwise_iamb")
+        res = _iamb(codes, np.where(labels.labelled, labels.codes, _UNL), alpha, pairwise_g_test_all, trace)
+        res.surrogate = "pairwise"
+    return res
+
+# %% ../nbs/04_iamb.ipynb #a138d78a
 def markov_blanket(X, y_partial, prior: float | None = None, alpha: float = 0.10, method: str = "semi",
                    ci_test: Callable = g_test_all, trace: bool = True) -> MarkovBlanket:
-    """Markov blanket of a partially labelled binary target: `method` 'semi' (Semi-IAMB, default), 'listwise' or 'pairwise'.
+    """Markov blanket of a partially labelled binary target, by Semi-IAMB (default), Listwise- or Pairwise-IAMB.
 
-    `prior` is the belief about p(y=1) that Semi-IAMB compares with phi; None is allowed where the choice does not depend
-    on it (PU data: Y0; nothing unlabelled) and is an error elsewhere: the labelled fraction would be a biased guess."""
-    if method not in _METHODS: raise ValueError(f"`method` must be one of {_METHODS}, got {method!r}")
-    if method == "listwise": return listwise_iamb(X, y_partial, alpha, ci_test, trace)
-    if method == "pairwise": return pairwise_iamb(X, y_partial, alpha, trace)
-    return semi_iamb(X, y_partial, prior, alpha, ci_test, trace)
+    Parameters
+    ----------
+    X : array-like, DataFrame or CodeMatrix, shape (n_samples, n_features)
+        Non-negative integer codes.
+    y_partial : array-like of shape (n_samples,)
+        1 / 0 for labelled rows, -1 (or NaN) for unlabelled rows.
+    prior : float in (0, 1) or None
+        The belief about p(y=1) that Semi-IAMB compares with phi. None is allowed where the choice does not depend on
+        it (PU data: Y0; nothing unlabelled) and is an error elsewhere: the labelled fraction would be a biased guess.
+    alpha : float, default 0.10
+        Significance level.
+    method : {"semi", "listwise", "pairwise"}, default "semi"
+        Semi-IAMB (surrogate Y0 or Y1), Listwise-IAMB (labelled rows only, D_L) or Pairwise-IAMB (available-case test).
+    ci_test : callable, default `g_test_all`
+        The batched test of Semi- and Listwise-IAMB (Pairwise-IAMB runs `pairwise_g_test_all`).
+    trace : bool, default True
+        Record every test made.
 
-def blanket_table(result: MarkovBlanket) -> pd.DataFrame:
-    "The blanket as a table: feature, order of entry, and p-value of X ⊥ Y | rest of the blanket (final backward pass)."
-    names = result.names or tuple(range(max(result.blanket, default=-1) + 1))
-    return pd.DataFrame({"feature": [names[j] for j in result.blanket], "order": range(1, len(result) + 1),
-                         "pvalue": [result.pvalues[j] for j in result.blanket]})
+    Returns
+    -------
+    MarkovBlanket
+        With `surrogate` ('Y0', 'Y1', 'D_L' or 'pairwise') and, for Semi-IAMB, `threshold` (phi).
+
+    Examples
+    --------
+    >>> X, y = network_dataset("asia", "bronc", 2000, random_state=0)
+    >>> markov_blanket(X, np.where(np.arange(2000) % 4 == 0, y, -1), prior=0.45).selected
+    ['dysp', 'smoke', 'either']
+    """
+    alpha, codes = check_probability(alpha, "alpha"), _features(X)
+    labels = partial_labels(y_partial, n_rows=codes.n)
+    return _partial_blanket(codes, labels, method, prior, alpha, _batched(ci_test), trace)
+
+# %% ../nbs/04_iamb.ipynb #56f4619f
+def semi_iamb(X, y_partial, prior: float | None, alpha: float = 0.10, ci_test: Callable = g_test_all,
+              trace: bool = False) -> MarkovBlanket:
+    """Semi-IAMB (2018 Alg. 2): IAMB with the surrogate Y0 if `prior` < phi, else Y1 (phi from the label counts).
+
+    PU data (no labelled negatives) gives phi = 1, hence Y0, whatever the prior (`prior=None` is then allowed, as
+    wherever the choice does not depend on it). Labelled positives are required.
+
+    Parameters
+    ----------
+    X : array-like, DataFrame or CodeMatrix, shape (n_samples, n_features)
+        Non-negative integer codes.
+    y_partial : array-like of shape (n_samples,)
+        1 / 0 for labelled rows, -1 (or NaN) for unlabelled rows.
+    prior : float in (0, 1) or None
+        The belief about p(y=1) compared with phi.
+    alpha : float, default 0.10
+        Significance level.
+    ci_test : callable, default `g_test_all`
+        The batched test (see `iamb`).
+    trace : bool, default False
+        Record every test made.
+
+    Returns
+    -------
+    MarkovBlanket
+        With `surrogate` ('Y0' / 'Y1') and `threshold` (phi).
+
+    Examples
+    --------
+    >>> X, y = network_dataset("asia", "bronc", 2000, random_state=0)
+    >>> res = semi_iamb(X, np.where((y == 1) & (np.arange(2000) % 3 == 0), 1, -1), prior=None)   # PU data
+    >>> res.surrogate, res.threshold
+    ('Y0', 1.0)
+    """
+    return markov_blanket(X, y_partial, prior, alpha, "semi", ci_test, trace)
+
+# %% ../nbs/04_iamb.ipynb #eddfb5da
+def listwise_iamb(X, y_partial, alpha: float = 0.10, ci_test: Callable = g_test_all,
+                  trace: bool = False) -> MarkovBlanket:
+    """Listwise-IAMB: IAMB on the labelled rows only (listwise deletion, surrogate D_L).
+
+    Labelled rows of both classes are required.
+
+    Parameters
+    ----------
+    X : array-like, DataFrame or CodeMatrix, shape (n_samples, n_features)
+        Non-negative integer codes.
+    y_partial : array-like of shape (n_samples,)
+        1 / 0 for labelled rows, -1 (or NaN) for unlabelled rows.
+    alpha : float, default 0.10
+        Significance level.
+    ci_test : callable, default `g_test_all`
+        The batched test (see `iamb`).
+    trace : bool, default False
+        Record every test made.
+
+    Returns
+    -------
+    MarkovBlanket
+        With ``surrogate="D_L"``; `n` counts the labelled rows.
+
+    Examples
+    --------
+    >>> X, y = network_dataset("asia", "bronc", 2000, random_state=0)
+    >>> listwise_iamb(X, np.where(np.arange(2000) % 4 == 0, y, -1)).surrogate
+    'D_L'
+    """
+    return markov_blanket(X, y_partial, None, alpha, "listwise", ci_test, trace)
+
+# %% ../nbs/04_iamb.ipynb #ad529ff0
+def pairwise_iamb(X, y_partial, alpha: float = 0.10, trace: bool = False) -> MarkovBlanket:
+    """Pairwise-IAMB: IAMB with the available-case (pairwise deletion, BASSUM-style) test `pairwise_g_test_all`.
+
+    Labelled rows of both classes are required.
+
+    Parameters
+    ----------
+    X : array-like, DataFrame or CodeMatrix, shape (n_samples, n_features)
+        Non-negative integer codes.
+    y_partial : array-like of shape (n_samples,)
+        1 / 0 for labelled rows, -1 (or NaN) for unlabelled rows.
+    alpha : float, default 0.10
+        Significance level.
+    trace : bool, default False
+        Record every test made.
+
+    Returns
+    -------
+    MarkovBlanket
+        With ``surrogate="pairwise"``.
+
+    Examples
+    --------
+    >>> X, y = network_dataset("asia", "bronc", 2000, random_state=0)
+    >>> pairwise_iamb(X, np.where(np.arange(2000) % 4 == 0, y, -1)).surrogate
+    'pairwise'
+    """
+    return markov_blanket(X, y_partial, None, alpha, "pairwise", trace=trace)
 
 # %% ../nbs/04_iamb.ipynb #18f17aec
-class SemiIAMB(SelectorMixin, BaseEstimator):
-    """Semi-IAMB as a scikit-learn feature selector: `fit(X, y_partial)` keeps the discovered Markov blanket.
+class SemiIAMB(PartialLabelSelector):
+    """Semi-IAMB (or Listwise- / Pairwise-IAMB) as a scikit-learn feature selector: keeps the discovered Markov blanket.
 
-    `y_partial`: 1 / 0 / -1 (NaN) = unlabelled. Fitted: `blanket_` (names or indices, order of entry), `surrogate_`,
-    `threshold_` (phi), `pvalues_`, `result_`. `discretize=k` bins continuous X into k equal-width bins
-    first (the papers use 5); by default continuous X is an error."""
-    def __init__(self, prior: float | None = None, alpha: float = 0.10, method: str = "semi", discretize: int | None = None,
-                 ci_test: Callable | None = None):
+    `fit(X, y)` with y = 1 / 0 for labelled rows and -1 (or NaN) for unlabelled ones; `transform` keeps the blanket's
+    columns. By default continuous X is an error: the tests need discrete data.
+
+    Parameters
+    ----------
+    prior : float in (0, 1) or None
+        The belief about p(y=1) (see `markov_blanket`).
+    alpha : float, default 0.10
+        Significance level.
+    method : {"semi", "listwise", "pairwise"}, default "semi"
+    discretize : int or None
+        Bin continuous X into this many equal-width bins first (`semisel.datasets.discretize`; the papers use 5).
+    ci_test : callable or None
+        The batched test (default chapter 01's `g_test_all`).
+
+    Attributes
+    ----------
+    ranking_ : numpy.ndarray of int
+        The blanket in order of entry.
+    scores_ : numpy.ndarray of float
+        For blanket members the p-value of X ⊥ Y | rest of the blanket (final backward pass), NaN for the others.
+    surrogate_, threshold_ : str, float or None
+        The target the tests used ('Y0', 'Y1', 'D_L', 'pairwise') and phi (Semi-IAMB).
+    result_ : MarkovBlanket
+        The full answer.
+
+    Examples
+    --------
+    >>> X, y = network_dataset("asia", "bronc", 2000, random_state=0)
+    >>> SemiIAMB(prior=0.45).fit(X, np.where(np.arange(2000) % 4 == 0, y, -1)).get_feature_names_out().tolist()
+    ['smoke', 'either', 'dysp']
+    """
+    _label_kind = "binary"
+
+    def __init__(self, prior: float | None = None, alpha: float = 0.10, method: str = "semi",
+                 discretize: int | None = None, ci_test: Callable | None = None):
         self.prior, self.alpha, self.method, self.discretize, self.ci_test = prior, alpha, method, discretize, ci_test
 
-    def fit(self, X, y=None):
-        "Discover the Markov blanket of the partially labelled target `y` (1/0/-1) among the columns of X."
-        if y is None:
-            raise ValueError("SemiIAMB requires y to be passed, but the target y is None: give the partial labels (1, 0, -1 = unlabelled)")
-        if not isinstance(y, pd.Series): y = np.asarray(y)
-        arr = validate_data(self, X, dtype=None, ensure_min_samples=2)  # sparse/NaN/inf/empty/1-row errors; n_features_in_, feature_names_in_
+    def _check_X(self, X):
+        arr = validate_data(self, X, dtype=None, ensure_min_samples=2)  # sparse/NaN/inf/empty/1-row errors
         Xc = X if isinstance(X, pd.DataFrame) else arr
-        if self.discretize is not None:
-            from semisel.datasets import discretize
-            Xc = discretize(Xc, bins=self.discretize)
-        elif arr.dtype.kind == "f" and not np.all(np.mod(arr, 1) == 0):
-            raise TypeError("`X` is continuous; discretise it first (semisel.datasets.discretize) or pass SemiIAMB(discretize=5)")
-        res = markov_blanket(Xc, y, self.prior, self.alpha, self.method, self.ci_test or g_test_all, trace=False)
-        self.result_ = res
-        self.support_ = np.zeros(self.n_features_in_, dtype=bool)
-        self.support_[list(res.blanket)] = True
-        self.blanket_ = res.selected
-        self.pvalues_ = {k: res.pvalues[j] for k, j in zip(res.selected, res.blanket)}
-        self.surrogate_, self.threshold_ = res.surrogate, res.threshold
-        return self
+        if self.discretize is not None: return discretize(Xc, bins=self.discretize)
+        if arr.dtype.kind == "f" and not np.all(np.mod(arr, 1) == 0):
+            raise TypeError("`X` is continuous; discretise it first (semisel.datasets.discretize) "
+                            "or pass SemiIAMB(discretize=5)")
+        return Xc
 
-    def _get_support_mask(self):
-        check_is_fitted(self, "support_")
-        return self.support_
+    def _select(self, X, labels: PartialLabels) -> Selected:
+        alpha = check_probability(self.alpha, "alpha")
+        res = _partial_blanket(_features(X), labels, self.method, self.prior, alpha,
+                               _batched(self.ci_test or g_test_all), trace=False)
+        self.result_ = res
+        scores = np.full(self.n_features_in_, np.nan)
+        scores[list(res.blanket)] = [res.pvalues[j] for j in res.blanket]
+        return Selected(np.array(res.blanket, dtype=np.intp), scores, "p-value",
+                        "p-value of the test of X ⊥ Y given the rest of the blanket (final backward pass): lower = "
+                        "stronger evidence of dependence; NaN outside the blanket", res.surrogate, res.threshold)
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
-        tags.target_tags.required = True
-        tags.input_tags.allow_nan = False
         tags.classifier_tags = ClassifierTags(multi_class=False)  # the target is one binary (partially labelled) class
         return tags
-
-# %% ../nbs/04_iamb.ipynb #d58b86d8
-SCENARIOS = {  # scenario -> methods compared (the papers' figures)
-    "pu": ("Y", "Y0", "Y0 N/kappa"),                       # 2018 Figs 6-8 / 2015 Figs 2-4: 5% of rows labelled positive
-    "ss": ("Y", "most powerful", "least powerful"),       # 2015 Fig 5: 5% of rows labelled positive + 5% negative
-    "mcar": ("Y", "Semi-IAMB", "Listwise", "Pairwise"),   # 2018 Fig 9 / 2015 Fig 6: 200 of 2000, 250 of 5000 labelled
-    "marc": ("Y", "Semi-IAMB", "Listwise", "Pairwise"),   # 2018 Fig 10 / 2015 Fig 7: same sizes, inverse class ratio
-}
-_N_LABELLED = {2000: 200, 5000: 250}
-
-def _mode(blankets) -> frozenset:
-    "The most frequently found blanket (ties: the one found first)."
-    return Counter(frozenset(b) for b in blankets).most_common(1)[0][0]
-
-def kappa_y0(prior: float, p_y0: float) -> float:
-    "The PU / MAR-C correction factor of Y0 (2018 Thm 4, 7): kappa = (1-p(y=1))/p(y=1) * p(y0=1)/(1-p(y0=1))."
-    return (1 - prior) / prior * p_y0 / (1 - p_y0)
-
-def _xy(D: pd.DataFrame, target: str):
-    return D.drop(columns=target), (D[target].to_numpy() == 0).astype(np.int64)  # first BIF state = positive
-
-def _versions(y, scenario: str, prior: float, n: int, versions: int, rng):
-    "The partially labelled versions of one trial's labels."
-    if scenario == "pu": return [pu(y, 0.05 * n / y.sum(), random_state=rng) for _ in range(versions)]  # 5% of rows
-    if scenario == "ss": return [marc(y, 0.10, 0.5, random_state=rng) for _ in range(versions)]
-    n_l = _N_LABELLED.get(n, round(0.1 * n))
-    if scenario == "mcar": return [mcar(y, n_l / n, random_state=rng) for _ in range(versions)]
-    if scenario == "marc": return [marc(y, n_l / n, 1 - prior, random_state=rng) for _ in range(versions)]
-    raise ValueError(f"`scenario` must be one of {sorted(SCENARIOS)}, got {scenario!r}")
-
-def replicate_trial(net, target: str, prior: float, n: int, scenario: str, trial: int, versions: int = 30,
-                    alpha: float = 0.10, random_state=0) -> list[dict]:
-    """One trial of the papers' protocol: sample n rows, run IAMB with Y, then each partial-label method on `versions`
-    partially labelled copies and keep its most frequent blanket; returns one score row per method."""
-    net = _network(net)
-    rng = np.random.default_rng([random_state, trial, n, sum(map(ord, target)), sum(map(ord, scenario))])
-    X, y = _xy(sample_network(net, n, rng), target)
-    codes, true = _features(X), true_markov_blanket(net, target)
-    found = {"Y": iamb(codes, y, alpha).selected}
-    ys = _versions(y, scenario, prior, n, versions, rng)
-    if scenario == "pu":
-        found["Y0"] = _mode(semi_iamb(codes, v, prior, alpha).selected for v in ys)
-        big = int(np.ceil(n / kappa_y0(prior, 0.05)))
-        Xb, yb = _xy(sample_network(net, big, rng), target)
-        cb = _features(Xb)
-        found["Y0 N/kappa"] = _mode(semi_iamb(cb, v, prior, alpha).selected for v in _versions(yb, "pu", prior, big, versions, rng))
-    elif scenario == "ss":
-        best = choose_surrogate(ys[0], prior).fill
-        for name, fill in (("most powerful", best), ("least powerful", 1 - best)):
-            found[name] = _mode(iamb(codes, surrogate_labels(v, fill), alpha).selected for v in ys)
-    else:
-        found["Semi-IAMB"] = _mode(semi_iamb(codes, v, prior, alpha).selected for v in ys)
-        found["Listwise"] = _mode(listwise_iamb(codes, v, alpha).selected for v in ys)
-        found["Pairwise"] = _mode(pairwise_iamb(codes, v, alpha).selected for v in ys)
-    return [dict(network=net.name, target=target, n=n, trial=trial, scenario=scenario, method=m,
-                 **score_blanket(b, true)._asdict()) for m, b in found.items()]
-
-# %% ../nbs/04_iamb.ipynb #7293c214
-def run_protocol(networks=("alarm", "insurance"), scenarios=("mcar", "marc"), sizes=(2000, 5000), trials: int = 10,
-                 versions: int = 30, alpha: float = 0.10, targets: dict | None = None, n_jobs: int = 1,
-                 random_state: int = 0, progress: bool = True) -> pd.DataFrame:
-    """The papers' MB protocol (2015 App. A): for every network, target, size and trial, one `replicate_trial` per
-    scenario, run through joblib (`n_jobs`) with a tqdm progress bar. `targets` optionally restricts {network: [nodes]}."""
-    from joblib import Parallel, delayed
-    from tqdm.auto import tqdm
-    fn = replicate_trial
-    if n_jobs != 1 and fn.__module__ != "semisel.iamb":  # defined in a notebook session: workers need importable code
-        from semisel.iamb import replicate_trial as fn
-    tasks = []
-    for name in networks:
-        if not isinstance(name, str): raise TypeError(f"`networks` are names of bundled networks, got {name!r}")
-        tg = benchmark_targets(name)
-        if targets and name in targets: tg = tg[tg.target.isin(targets[name])]
-        for t, prior in zip(tg.target, tg.prior):
-            for n in sizes:
-                for trial in range(trials):
-                    for sc in scenarios:
-                        tasks.append(delayed(fn)(name, t, float(prior), n, sc, trial, versions, alpha, random_state))
-    out = Parallel(n_jobs=n_jobs, return_as="generator")(tasks)
-    rows = [r for res in tqdm(out, total=len(tasks), disable=not progress, desc="MB protocol") for r in res]
-    return pd.DataFrame(rows)
-
-def summarise(results: pd.DataFrame, measure: str = "f_measure") -> pd.DataFrame:
-    "Mean of `measure` over a network's targets per trial, then mean and 95% t-interval half-width over trials."
-    per_trial = results.groupby(["scenario", "network", "n", "method", "trial"])[measure].mean()
-    g = per_trial.groupby(level=["scenario", "network", "n", "method"])
-    out = pd.DataFrame({"mean": g.mean(), "sd": g.std(ddof=1), "trials": g.size()})
-    out["ci95"] = stats.t.ppf(0.975, np.maximum(out.trials - 1, 1)) * out.sd.fillna(0) / np.sqrt(out.trials)
-    return out.drop(columns="sd")
-
-# %% ../nbs/04_iamb.ipynb #e85919bc
-_STYLE = {"Y": "black", "Y0": "tab:blue", "Y0 N/kappa": "lightsteelblue", "most powerful": "tab:blue",
-          "least powerful": "tab:red", "Semi-IAMB": "tab:blue", "Listwise": "tab:green", "Pairwise": "tab:orange"}
-
-def plot_protocol(results: pd.DataFrame, scenario: str, measure: str = "f_measure", axes=None):
-    "The papers' bar charts: mean `measure` per network and method with 95% CIs over trials, one panel per N."
-    import matplotlib.pyplot as plt
-    s = summarise(results[results.scenario == scenario], measure).loc[scenario]
-    sizes = sorted(s.index.get_level_values("n").unique())
-    if axes is None: _, axes = plt.subplots(1, len(sizes), figsize=(4.2 * len(sizes), 2.8), squeeze=False)
-    axes = np.ravel(axes)
-    methods = [m for m in SCENARIOS[scenario] if m in s.index.get_level_values("method")]
-    for ax, n in zip(axes, sizes):
-        nets = list(dict.fromkeys(s.xs(n, level="n").index.get_level_values("network")))
-        w = 0.8 / len(methods)
-        for i, m in enumerate(methods):
-            v = s.xs((n, m), level=("n", "method")).reindex(nets)
-            ax.bar(np.arange(len(nets)) + (i - (len(methods) - 1) / 2) * w, v["mean"], w, yerr=v["ci95"],
-                   color=_STYLE.get(m), edgecolor="black", linewidth=0.5, capsize=2, label=m)
-        ax.set_xticks(range(len(nets)), nets); ax.set_title(f"{scenario.upper()}, N = {n}", fontsize=9)
-        ax.set_ylabel(measure.replace("_", " ")); ax.tick_params(labelsize=8)
-        if measure == "f_measure": ax.set_ylim(0, 1.25)
-    axes[0].legend(fontsize=7, ncol=2 if len(methods) > 3 else len(methods), loc="upper center", framealpha=0.9)
-    return axes

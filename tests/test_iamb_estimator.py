@@ -17,7 +17,7 @@ from sklearn.naive_bayes import CategoricalNB
 from sklearn.pipeline import make_pipeline
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
-from semisel.iamb import SemiIAMB, network, sample_network, semi_iamb, true_markov_blanket
+from semisel.iamb import SemiIAMB, listwise_iamb, network, pairwise_iamb, sample_network, semi_iamb
 from semisel.surrogates import marc
 
 warnings.filterwarnings("ignore", category=FutureWarning)
@@ -46,16 +46,29 @@ def test_matches_function(alarm_data):
     _, X, _, yp = alarm_data
     est = SemiIAMB(prior=0.3).fit(X, yp)
     res = semi_iamb(X, yp, 0.3)
-    assert est.blanket_ == res.selected and est.surrogate_ == res.surrogate and est.threshold_ == res.threshold
-    assert est.get_support().sum() == len(res)
+    assert list(X.columns[est.ranking_]) == res.selected                                    # the blanket, in order of entry
+    assert est.surrogate_ == res.surrogate and est.threshold_ == res.threshold
+    assert est.get_support().sum() == len(res) and est.result_.blanket == res.blanket
+    assert est.scores_[est.ranking_].tolist() == [res.pvalues[j] for j in res.blanket]    # p-values of the members
+    assert np.isnan(np.delete(est.scores_, est.ranking_)).all() and est.score_name_ == "p-value"
+
+
+def test_methods_match_functions(alarm_data):
+    _, X, _, yp = alarm_data
+    for method, f in (("listwise", listwise_iamb), ("pairwise", pairwise_iamb)):
+        est = SemiIAMB(method=method).fit(X, yp)
+        res = f(X, yp)
+        assert est.ranking_.tolist() == list(res.blanket)
+        assert est.surrogate_ == res.surrogate and est.threshold_ is None
 
 
 def test_pandas_out_and_pipeline(alarm_data):
     net, X, y, yp = alarm_data
     sel = SemiIAMB(prior=0.3).set_output(transform="pandas").fit(X, yp)
     out = sel.transform(X)
-    assert isinstance(out, pd.DataFrame) and set(out.columns) == set(sel.blanket_)
-    assert set(sel.blanket_) <= set(X.columns)
+    blanket = set(X.columns[sel.ranking_])
+    assert isinstance(out, pd.DataFrame) and list(out.columns) == [c for c in X.columns if c in blanket]
+    assert list(sel.get_feature_names_out()) == list(out.columns)
     pipe = make_pipeline(SemiIAMB(prior=0.3), CategoricalNB(min_categories=int(X.max().max()) + 1)).fit(X, y)
     assert pipe.score(X, y) > 0.7
 

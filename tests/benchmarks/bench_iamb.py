@@ -1,4 +1,4 @@
-"""Speed of semisel.iamb (chapter 04).
+"""Speed of semisel.iamb (chapter 04) and of its replication protocol (semisel.experiments.iamb).
 
 B1: one IAMB run (G-test, alpha = 0.10) on a 37-node network (alarm: 36 features + target) with 5,000 rows, for each
     benchmark target; also pgmpy's forward sampler against semisel's vectorised `sample_network` for those rows.
@@ -14,7 +14,8 @@ import numpy as np
 
 warnings.filterwarnings("ignore", category=FutureWarning)
 
-from semisel.iamb import benchmark_targets, iamb, network, run_protocol, sample_network, summarise  # noqa: E402
+from semisel.experiments.iamb import run_protocol, summarise  # noqa: E402
+from semisel.iamb import benchmark_targets, iamb, network, sample_network  # noqa: E402
 
 
 def best_of(f, repeat=5):
