@@ -148,8 +148,9 @@ def check_random_state(random_state) -> np.random.Generator:
 
     Parameters
     ----------
-    random_state : None, int, numpy.random.SeedSequence, numpy.random.Generator or numpy.random.RandomState
-        ``None`` gives fresh entropy; an int or a `SeedSequence` a reproducible stream; a `Generator` is used as it
+    random_state : None, int, sequence of ints, numpy.random.SeedSequence, numpy.random.Generator or RandomState
+        ``None`` gives fresh entropy; an int, a sequence of ints (e.g. ``[seed, trial]``) or a `SeedSequence` a
+        reproducible stream; a `Generator` is used as it
         is (so successive calls draw successive numbers); a legacy `RandomState` (scikit-learn's habit) seeds a new
         Generator with one draw from it.
 
@@ -164,9 +165,12 @@ def check_random_state(random_state) -> np.random.Generator:
     """
     if isinstance(random_state, np.random.Generator): return random_state
     if isinstance(random_state, np.random.RandomState): return np.random.default_rng(random_state.randint(2**31 - 1))
-    if random_state is None or isinstance(random_state, np.random.SeedSequence) or (
-            isinstance(random_state, (Integral, np.integer)) and not isinstance(random_state, (bool, np.bool_))):
-        if isinstance(random_state, (Integral, np.integer)) and random_state < 0:
+    is_int = lambda v: isinstance(v, (Integral, np.integer)) and not isinstance(v, (bool, np.bool_))
+    ints = [random_state] if is_int(random_state) else (
+        list(random_state) if isinstance(random_state, (list, tuple)) and random_state and all(map(is_int, random_state))
+        else None)
+    if random_state is None or isinstance(random_state, np.random.SeedSequence) or ints is not None:
+        if ints is not None and min(ints) < 0:
             raise ValueError(f"`random_state` must be a non-negative integer seed, got {random_state}")
         return np.random.default_rng(random_state)
     raise TypeError("`random_state` must be None, an int seed, a numpy Generator, SeedSequence or RandomState; "

@@ -20,13 +20,14 @@ from .core import (CodeMatrix, PartialLabels, PartialLabelSelector, Selected, ch
                           check_integer, check_probability, check_random_state, count_tables, encode_joint, joint_codes,
                           partial_labels)
 from .datasets import discretize, load_network
-from .infotheory import IndependenceResult, chi2_test, chi2_test_all, g_test, g_test_all
+from .infotheory import (CI_METHODS, IndependenceResult, chi2_test, chi2_test_all, ci_test_all, g_test, g_test_all,
+                                permutation_pvalues)
 
 # %% auto #0
-__all__ = ['per_column', 'TestRecord', 'MarkovBlanket', 'iamb', 'CompiledNetwork', 'compile_network', 'network', 'sample_network',
-           'true_markov_blanket', 'network_dataset', 'exact_prior', 'benchmark_targets', 'BlanketScore',
-           'score_blanket', 'pairwise_g_test_all', 'markov_blanket', 'semi_iamb', 'listwise_iamb', 'pairwise_iamb',
-           'SemiIAMB']
+__all__ = ['DEFAULT_TEST', 'per_column', 'make_test', 'TestRecord', 'MarkovBlanket', 'iamb', 'CompiledNetwork', 'compile_network',
+           'network', 'sample_network', 'true_markov_blanket', 'network_dataset', 'exact_prior', 'benchmark_targets',
+           'BlanketScore', 'score_blanket', 'pairwise_g_test_all', 'markov_blanket', 'semi_iamb', 'listwise_iamb',
+           'pairwise_iamb', 'SemiIAMB']
 
 # %% ../nbs/04_iamb.ipynb #dfa29105
 def per_column(test: Callable) -> Callable:
@@ -57,12 +58,51 @@ def per_column(test: Callable) -> Callable:
 
 # %% ../nbs/04_iamb.ipynb #a8a6ad52
 _BATCHED = {g_test: g_test_all, chi2_test: chi2_test_all}
+DEFAULT_TEST = "sp"
 
-def _batched(ci_test) -> Callable:
-    "The batched test IAMB runs for `ci_test` (chapter 01's one-feature tests are swapped for their `_all` forms)."
-    if not callable(ci_test):
-        raise TypeError(f"`ci_test` must be callable (X, y, z) -> IndependenceResult, got {ci_test!r}")
-    return _BATCHED.get(ci_test, ci_test)
+def make_test(test=DEFAULT_TEST, *, alpha: float = 0.10, n_perm: int | None = None, random_state=None) -> Callable:
+    """The batched test IAMB runs: a method of chapter 01's `ci_test_all` by name, or any callable.
+
+    Parameters
+    ----------
+    test : str or callable, default "sp"
+        One of `CI_METHODS` ("g" is the papers' test; "sp", "g-adf", "mc", "smc" hold their level on sparse tables),
+        or ``test(X, y, z) -> IndependenceResult`` batched over the columns of X (chapter 01's one-feature `g_test`
+        and `chi2_test` are swapped for their `_all` forms; see `per_column` for any other one-feature test).
+    alpha : float, default 0.10
+        The level at which "smc" decides when to stop permuting a column (IAMB's own level).
+    n_perm : int, optional
+        Permuted tables of "mc", "smc" and "sp" (their defaults otherwise).
+    random_state : None, int or numpy Generator
+        One stream for all the permutations of a run: the same seed gives the same blanket.
+
+    Returns
+    -------
+    callable
+        ``batched(X, y, z=None) -> IndependenceResult``.
+
+    Examples
+    --------
+    >>> make_test("mc", n_perm=99, random_state=0).__name__
+    'mc'
+    """
+    if isinstance(test, str):
+        check_choice(test, "test", CI_METHODS)
+        permutes = test in ("mc", "smc", "sp")
+        if n_perm is not None and not permutes:
+            raise ValueError(f"`n_perm` applies to the permutation tests 'mc', 'smc' and 'sp', not to test {test!r}")
+        kw = {"alpha": alpha, "random_state": check_random_state(random_state) if permutes else None}
+        if n_perm is not None: kw["n_perm"] = check_integer(n_perm, "n_perm", low=1)
+        def batched(X, y, z=None):
+            if permutes and z is not None and np.bincount(joint_codes(z, name="z")[0]).max() <= 1:
+                return ci_test_all(X, y, z, "g")    # every stratum one row: nothing to permute, G = 0 and p = 1
+            return ci_test_all(X, y, z, test, **kw)
+        batched.__name__ = test
+        return batched
+    if not callable(test):
+        raise TypeError(f"`test` must be a method name in {CI_METHODS} or a callable (X, y, z) -> IndependenceResult, "
+                        f"got {test!r}")
+    return _BATCHED.get(test, test)
 
 # %% ../nbs/04_iamb.ipynb #bb7289d2
 class TestRecord(NamedTuple):
@@ -78,7 +118,7 @@ class TestRecord(NamedTuple):
         Column index of the tested feature.
     conditioning : tuple of int
         Column indices of the conditioning set.
-    statistic, dof, pvalue : float, int, float
+    statistic, dof, pvalue : float
         The test's outcome.
     decision : str
         'add', 'stop', 'remove' or 'keep' for the test that decided the step; '' for the others.
@@ -93,7 +133,7 @@ class TestRecord(NamedTuple):
     candidate: int
     conditioning: tuple
     statistic: float
-    dof: int
+    dof: float
     pvalue: float
     decision: str
 
@@ -186,7 +226,7 @@ def _forward(codes: CodeMatrix, y, alpha: float, test: Callable, trace: list | N
         add = bool(p[best] <= alpha)
         if trace is not None:
             dof = np.asarray(r.dof)
-            trace += [TestRecord("forward", len(blanket), c, tuple(blanket), float(g[i]), int(dof[i]), float(p[i]),
+            trace += [TestRecord("forward", len(blanket), c, tuple(blanket), float(g[i]), dof[i].item(), float(p[i]),
                                  ("add" if add else "stop") if i == best else "") for i, c in enumerate(candidates)]
         if not add: break
         j = candidates.pop(best)
@@ -210,7 +250,7 @@ def _backward(codes: CodeMatrix, y, blanket: list, alpha: float, test: Callable,
         remove = bool(p[worst] > alpha)
         if trace is not None:
             trace += [TestRecord("backward", sweep, m, tuple(b for b in blanket if b != m), float(g[i]),
-                                 int(np.ravel(res[i].dof)[0]), float(p[i]),
+                                 np.ravel(res[i].dof)[0].item(), float(p[i]),
                                  ("remove" if remove else "keep") if i == worst else "") for i, m in enumerate(blanket)]
         if not remove: return blanket, dict(zip(blanket, p.tolist()))
         blanket.pop(worst)
@@ -226,10 +266,11 @@ def _iamb(codes: CodeMatrix, y, alpha: float, test: Callable, trace: bool) -> Ma
     return MarkovBlanket(tuple(blanket), names, pvalues, log or [], codes.n, alpha)
 
 # %% ../nbs/04_iamb.ipynb #f4353c88
-def iamb(X, y, alpha: float = 0.10, ci_test: Callable = g_test_all, trace: bool = False) -> MarkovBlanket:
+def iamb(X, y, alpha: float = 0.10, test=DEFAULT_TEST, trace: bool = False, *, n_perm: int | None = None,
+         random_state=None) -> MarkovBlanket:
     """IAMB (2018 Alg. 1) for a fully labelled discrete target: grow by the smallest p-value, then shrink.
 
-    The conventions are the paper authors' (above): the papers' dof; ties to the larger statistic, then the smaller
+    With ``test="g"`` the conventions are the paper authors' (above): the papers' dof; ties to the larger statistic, then the smaller
     column index, when growing; to the smaller statistic, then the earlier member, when shrinking.
 
     Parameters
@@ -240,8 +281,13 @@ def iamb(X, y, alpha: float = 0.10, ci_test: Callable = g_test_all, trace: bool 
         The class of every row (1 / 0, or any class values); unlabelled rows (-1, NaN) are refused.
     alpha : float, default 0.10
         Significance level of the tests, in (0, 1).
-    ci_test : callable, default `g_test_all`
-        ``ci_test(X, y, z) -> IndependenceResult`` batched over the columns of `X` (see `per_column`).
+    test : str or callable, default "sp"
+        The test of independence: a method of `ci_test_all` ("g" is the papers' test; "sp", "g-adf", "mc" and
+        "smc" hold their level on sparse tables, see `make_test`) or a batched callable.
+    n_perm : int, optional
+        Permuted tables of the permutation tests (their defaults otherwise).
+    random_state : None, int or numpy Generator
+        Seed of the permutations: the same seed gives the same blanket.
     trace : bool, default False
         Record every test made in `MarkovBlanket.trace`.
 
@@ -262,7 +308,7 @@ def iamb(X, y, alpha: float = 0.10, ci_test: Callable = g_test_all, trace: bool 
     if labels.m:
         raise ValueError(f"`y` has {labels.m} unlabelled entries (-1/NaN); IAMB needs full labels: "
                          "use semi_iamb, listwise_iamb or pairwise_iamb for partial labels")
-    return _iamb(codes, labels.codes, alpha, _batched(ci_test), trace)
+    return _iamb(codes, labels.codes, alpha, make_test(test, alpha=alpha, n_perm=n_perm, random_state=random_state), trace)
 
 # %% ../nbs/04_iamb.ipynb #8e994608
 @dataclass(frozen=True)
@@ -587,12 +633,15 @@ def _pairwise_statistic(T: np.ndarray, kx: int, kz: int) -> tuple[np.ndarray, np
     count = lambda axes: (O.sum(axis=axes) > 0).sum(axis=1)
     return stat, np.maximum(1, (count((2, 3)) - 1) * (count((1, 3)) - 1) * count((1, 2)))
 
-def pairwise_g_test_all(X, y3, z=None) -> IndependenceResult:
+def pairwise_g_test_all(X, y3, z=None, method: str = "g", *, n_perm: int | None = None, alpha: float = 0.05,
+                        random_state=None) -> IndependenceResult:
     """BASSUM-style available-case G-test of X_j ⊥ Y | Z for every column of `X`.
 
     o_{x,y,z} and o_{.,y,z} come from the labelled rows, o_{x,.,z} and o_{.,.,z} from ALL rows (pairwise deletion):
     G = 2 Σ o_xyz ln(o_..z o_xyz / (o_x.z o_.yz)) = 2 Σ_{y,z} o_.yz KL(p_L(x|y,z) || p_all(x|z)) >= 0. Its sample
-    size is ambiguous (N_L rows in the sum, N rows in the margins), so G need not be chi2.
+    size is ambiguous (N_L rows in the sum, N rows in the margins), so G need not be chi2: `method="mc"` or "smc"
+    calibrates it by permutation instead (the 3-state label permuted within the strata of Z, valid when X is independent
+    of the label and of the labelling given Z, as under MCAR and MAR-C).
 
     Parameters
     ----------
@@ -602,6 +651,10 @@ def pairwise_g_test_all(X, y3, z=None) -> IndependenceResult:
         0 / 1 labels, 2 for unlabelled rows.
     z : None, vector or matrix of codes
         The conditioning set, taken jointly.
+    method : {"g", "mc", "smc"}, default "g"
+        The papers' chi2 p-value, or a permutation p-value (see `semisel.infotheory.permutation_pvalues`).
+    n_perm, alpha, random_state
+        Of the permutation tests (defaults 999 tables; alpha is "smc"'s stopping level).
 
     Returns
     -------
@@ -621,35 +674,54 @@ def pairwise_g_test_all(X, y3, z=None) -> IndependenceResult:
     if z is not None:
         zc, kz = joint_codes(z, name="z")
         w = w * kz + zc
+    check_choice(method, "method", ("g", "mc", "smc"))
     kx = int(codes.arity.max())
-    parts = [_pairwise_statistic(T, kx, kz) for _, T in count_tables(codes, w, 3 * kz)]
-    stat, dof = np.concatenate([s for s, _ in parts]), np.concatenate([d for _, d in parts])
-    return IndependenceResult(stat, dof, stats.chi2.sf(stat, dof), codes.n)
+    stat, dof, p, used = [], [], [], []
+    for _, T in count_tables(codes, w, 3 * kz):
+        s, d = _pairwise_statistic(T, kx, kz)
+        stat.append(s)
+        dof.append(d)
+        if method == "g": pv, u = stats.chi2.sf(s, d), np.zeros(len(s), np.int64)
+        else: pv, u = permutation_pvalues(T.reshape(len(T), T.shape[1], 3, kz), method, n_perm=999 if n_perm is None else n_perm, alpha=alpha,
+                                          random_state=random_state, weights=(1, 1, 0), log_weights=(0, 0, 1))
+        p.append(pv)
+        used.append(u)
+    return IndependenceResult(*(np.concatenate(v) for v in (stat, dof, p)), codes.n, f"pairwise-{method}",
+                              np.concatenate(used))
 
 # %% ../nbs/04_iamb.ipynb #1584f590
 _METHODS = ("semi", "listwise", "pairwise")
 
+def _pairwise_test(test, alpha: float, n_perm, random_state) -> Callable:
+    "Pairwise-IAMB's batched test: its available-case statistic with the papers' chi2 ('g'), else by permutation."
+    if not isinstance(test, str): raise TypeError("pairwise_iamb takes a test name ('g', 'mc' or 'smc'), not a callable")
+    method = test if test in ("g", "mc") else "smc"                            # any other calibrated test: permutation
+    return functools.partial(pairwise_g_test_all, method=method, n_perm=n_perm, alpha=alpha,
+                             random_state=check_random_state(random_state))
+
 def _partial_blanket(codes: CodeMatrix, labels: PartialLabels, method: str, prior: float | None, alpha: float,
-                     test: Callable, trace: bool) -> MarkovBlanket:
+                     test, trace: bool, n_perm: int | None = None, random_state=None) -> MarkovBlanket:
     "Semi-, Listwise- or Pairwise-IAMB on validated features and parsed labels: where each method makes its target."
     check_choice(method, "method", _METHODS)
+    if method == "pairwise": batched = _pairwise_test(test, alpha, n_perm, random_state)
+    else: batched = make_test(test, alpha=alpha, n_perm=n_perm, random_state=random_state)
     if method == "semi":
         choice = labels.require("positive", who="semi_iamb").choose(prior)
-        res = _iamb(codes, choice.labels, alpha, test, trace)
+        res = _iamb(codes, choice.labels, alpha, batched, trace)
         res.surrogate, res.threshold = choice.surrogate, choice.threshold
     elif method == "listwise":
         labels.require("both", who="listwise_iamb")
-        res = _iamb(codes.rows(labels.labelled), labels.surrogate("D_L"), alpha, test, trace)
+        res = _iamb(codes.rows(labels.labelled), labels.surrogate("D_L"), alpha, batched, trace)
         res.surrogate = "D_L"
     else:
         labels.require("both", who="pairwise_iamb")
-        res = _iamb(codes, np.where(labels.labelled, labels.codes, _UNL), alpha, pairwise_g_test_all, trace)
+        res = _iamb(codes, np.where(labels.labelled, labels.codes, _UNL), alpha, batched, trace)
         res.surrogate = "pairwise"
     return res
 
 # %% ../nbs/04_iamb.ipynb #a138d78a
 def markov_blanket(X, y_partial, prior: float | None = None, alpha: float = 0.10, method: str = "semi",
-                   ci_test: Callable = g_test_all, trace: bool = True) -> MarkovBlanket:
+                   test=DEFAULT_TEST, trace: bool = True, *, n_perm: int | None = None, random_state=None) -> MarkovBlanket:
     """Markov blanket of a partially labelled binary target, by Semi-IAMB (default), Listwise- or Pairwise-IAMB.
 
     Parameters
@@ -665,8 +737,14 @@ def markov_blanket(X, y_partial, prior: float | None = None, alpha: float = 0.10
         Significance level.
     method : {"semi", "listwise", "pairwise"}, default "semi"
         Semi-IAMB (surrogate Y0 or Y1), Listwise-IAMB (labelled rows only, D_L) or Pairwise-IAMB (available-case test).
-    ci_test : callable, default `g_test_all`
-        The batched test of Semi- and Listwise-IAMB (Pairwise-IAMB runs `pairwise_g_test_all`).
+    test : str or callable, default "sp"
+        The test of independence: a method of `ci_test_all` ("g" is the papers' test; "sp", "g-adf", "mc" and
+        "smc" hold their level on sparse tables, see `make_test`) or a batched callable. Pairwise-IAMB tests its
+        available-case statistic with the papers' chi2 ("g") or by permutation (any other name: "mc", or "smc").
+    n_perm : int, optional
+        Permuted tables of the permutation tests (their defaults otherwise).
+    random_state : None, int or numpy Generator
+        Seed of the permutations: the same seed gives the same blanket.
     trace : bool, default True
         Record every test made.
 
@@ -683,11 +761,11 @@ def markov_blanket(X, y_partial, prior: float | None = None, alpha: float = 0.10
     """
     alpha, codes = check_probability(alpha, "alpha"), _features(X)
     labels = partial_labels(y_partial, n_rows=codes.n)
-    return _partial_blanket(codes, labels, method, prior, alpha, _batched(ci_test), trace)
+    return _partial_blanket(codes, labels, method, prior, alpha, test, trace, n_perm, random_state)
 
 # %% ../nbs/04_iamb.ipynb #56f4619f
-def semi_iamb(X, y_partial, prior: float | None, alpha: float = 0.10, ci_test: Callable = g_test_all,
-              trace: bool = False) -> MarkovBlanket:
+def semi_iamb(X, y_partial, prior: float | None, alpha: float = 0.10, test=DEFAULT_TEST, trace: bool = False, *,
+              n_perm: int | None = None, random_state=None) -> MarkovBlanket:
     """Semi-IAMB (2018 Alg. 2): IAMB with the surrogate Y0 if `prior` < phi, else Y1 (phi from the label counts).
 
     PU data (no labelled negatives) gives phi = 1, hence Y0, whatever the prior (`prior=None` is then allowed, as
@@ -703,8 +781,14 @@ def semi_iamb(X, y_partial, prior: float | None, alpha: float = 0.10, ci_test: C
         The belief about p(y=1) compared with phi.
     alpha : float, default 0.10
         Significance level.
-    ci_test : callable, default `g_test_all`
-        The batched test (see `iamb`).
+    test : str or callable, default "sp"
+        The test of independence: a method of `ci_test_all` ("g" is the papers' test; "sp", "g-adf", "mc" and
+        "smc" hold their level on sparse tables, see `make_test`) or a batched callable. Pairwise-IAMB tests its
+        available-case statistic with the papers' chi2 ("g") or by permutation (any other name: "mc", or "smc").
+    n_perm : int, optional
+        Permuted tables of the permutation tests (their defaults otherwise).
+    random_state : None, int or numpy Generator
+        Seed of the permutations: the same seed gives the same blanket.
     trace : bool, default False
         Record every test made.
 
@@ -720,11 +804,11 @@ def semi_iamb(X, y_partial, prior: float | None, alpha: float = 0.10, ci_test: C
     >>> res.surrogate, res.threshold
     ('Y0', 1.0)
     """
-    return markov_blanket(X, y_partial, prior, alpha, "semi", ci_test, trace)
+    return markov_blanket(X, y_partial, prior, alpha, "semi", test, trace, n_perm=n_perm, random_state=random_state)
 
 # %% ../nbs/04_iamb.ipynb #eddfb5da
-def listwise_iamb(X, y_partial, alpha: float = 0.10, ci_test: Callable = g_test_all,
-                  trace: bool = False) -> MarkovBlanket:
+def listwise_iamb(X, y_partial, alpha: float = 0.10, test=DEFAULT_TEST, trace: bool = False, *,
+                  n_perm: int | None = None, random_state=None) -> MarkovBlanket:
     """Listwise-IAMB: IAMB on the labelled rows only (listwise deletion, surrogate D_L).
 
     Labelled rows of both classes are required.
@@ -737,8 +821,14 @@ def listwise_iamb(X, y_partial, alpha: float = 0.10, ci_test: Callable = g_test_
         1 / 0 for labelled rows, -1 (or NaN) for unlabelled rows.
     alpha : float, default 0.10
         Significance level.
-    ci_test : callable, default `g_test_all`
-        The batched test (see `iamb`).
+    test : str or callable, default "sp"
+        The test of independence: a method of `ci_test_all` ("g" is the papers' test; "sp", "g-adf", "mc" and
+        "smc" hold their level on sparse tables, see `make_test`) or a batched callable. Pairwise-IAMB tests its
+        available-case statistic with the papers' chi2 ("g") or by permutation (any other name: "mc", or "smc").
+    n_perm : int, optional
+        Permuted tables of the permutation tests (their defaults otherwise).
+    random_state : None, int or numpy Generator
+        Seed of the permutations: the same seed gives the same blanket.
     trace : bool, default False
         Record every test made.
 
@@ -753,10 +843,11 @@ def listwise_iamb(X, y_partial, alpha: float = 0.10, ci_test: Callable = g_test_
     >>> listwise_iamb(X, np.where(np.arange(2000) % 4 == 0, y, -1)).surrogate
     'D_L'
     """
-    return markov_blanket(X, y_partial, None, alpha, "listwise", ci_test, trace)
+    return markov_blanket(X, y_partial, None, alpha, "listwise", test, trace, n_perm=n_perm, random_state=random_state)
 
 # %% ../nbs/04_iamb.ipynb #ad529ff0
-def pairwise_iamb(X, y_partial, alpha: float = 0.10, trace: bool = False) -> MarkovBlanket:
+def pairwise_iamb(X, y_partial, alpha: float = 0.10, test="smc", trace: bool = False, *, n_perm: int | None = None,
+                  random_state=None) -> MarkovBlanket:
     """Pairwise-IAMB: IAMB with the available-case (pairwise deletion, BASSUM-style) test `pairwise_g_test_all`.
 
     Labelled rows of both classes are required.
@@ -769,8 +860,13 @@ def pairwise_iamb(X, y_partial, alpha: float = 0.10, trace: bool = False) -> Mar
         1 / 0 for labelled rows, -1 (or NaN) for unlabelled rows.
     alpha : float, default 0.10
         Significance level.
+    test : {"smc", "mc", "g"}, default "smc"
+        How the available-case statistic is tested: by (sequential) permutation, or with the papers' chi2 ("g"; not a
+        calibrated test: the statistic's sample size is ambiguous).
     trace : bool, default False
         Record every test made.
+    n_perm, random_state
+        Of the permutation tests.
 
     Returns
     -------
@@ -783,7 +879,7 @@ def pairwise_iamb(X, y_partial, alpha: float = 0.10, trace: bool = False) -> Mar
     >>> pairwise_iamb(X, np.where(np.arange(2000) % 4 == 0, y, -1)).surrogate
     'pairwise'
     """
-    return markov_blanket(X, y_partial, None, alpha, "pairwise", trace=trace)
+    return markov_blanket(X, y_partial, None, alpha, "pairwise", test, trace, n_perm=n_perm, random_state=random_state)
 
 # %% ../nbs/04_iamb.ipynb #18f17aec
 class SemiIAMB(PartialLabelSelector):
@@ -801,8 +897,14 @@ class SemiIAMB(PartialLabelSelector):
     method : {"semi", "listwise", "pairwise"}, default "semi"
     discretize : int or None
         Bin continuous X into this many equal-width bins first (`semisel.datasets.discretize`; the papers use 5).
-    ci_test : callable or None
-        The batched test (default chapter 01's `g_test_all`).
+    test : str or callable, default "sp"
+        The test of independence: a method of `ci_test_all` ("g" is the papers' test; "sp", "g-adf", "mc" and
+        "smc" hold their level on sparse tables, see `make_test`) or a batched callable. Pairwise-IAMB tests its
+        available-case statistic with the papers' chi2 ("g") or by permutation (any other name: "mc", or "smc").
+    n_perm : int, optional
+        Permuted tables of the permutation tests (their defaults otherwise).
+    random_state : None, int or numpy Generator
+        Seed of the permutations: the same seed gives the same blanket.
 
     Attributes
     ----------
@@ -824,8 +926,9 @@ class SemiIAMB(PartialLabelSelector):
     _label_kind = "binary"
 
     def __init__(self, prior: float | None = None, alpha: float = 0.10, method: str = "semi",
-                 discretize: int | None = None, ci_test: Callable | None = None):
-        self.prior, self.alpha, self.method, self.discretize, self.ci_test = prior, alpha, method, discretize, ci_test
+                 discretize: int | None = None, test=DEFAULT_TEST, n_perm: int | None = None, random_state=None):
+        self.prior, self.alpha, self.method, self.discretize = prior, alpha, method, discretize
+        self.test, self.n_perm, self.random_state = test, n_perm, random_state
 
     def _check_X(self, X):
         arr = validate_data(self, X, dtype=None, ensure_min_samples=2)  # sparse/NaN/inf/empty/1-row errors
@@ -838,8 +941,8 @@ class SemiIAMB(PartialLabelSelector):
 
     def _select(self, X, labels: PartialLabels) -> Selected:
         alpha = check_probability(self.alpha, "alpha")
-        res = _partial_blanket(_features(X), labels, self.method, self.prior, alpha,
-                               _batched(self.ci_test or g_test_all), trace=False)
+        res = _partial_blanket(_features(X), labels, self.method, self.prior, alpha, self.test, False, self.n_perm,
+                               self.random_state)
         self.result_ = res
         scores = np.full(self.n_features_in_, np.nan)
         scores[list(res.blanket)] = [res.pvalues[j] for j in res.blanket]

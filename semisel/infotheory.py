@@ -17,8 +17,8 @@ from .core import (CodeMatrix, check_choice, check_integer, check_probability, c
 # %% auto #0
 __all__ = ['CI_METHODS', 'cmi_from_counts', 'smi_from_counts', 'dof_from_counts', 'entropy', 'joint_entropy', 'contingency',
            'cond_mutual_info_all', 'mutual_info_all', 'cond_mutual_info', 'mutual_info', 'sq_mutual_info',
-           'IndependenceResult', 'expected_cmi_from_counts', 'permuted_g', 'ci_test_all', 'ci_test', 'g_test_all',
-           'chi2_test_all', 'g_test', 'chi2_test']
+           'IndependenceResult', 'expected_cmi_from_counts', 'permuted_g', 'permutation_pvalues', 'ci_test_all',
+           'ci_test', 'g_test_all', 'chi2_test_all', 'g_test', 'chi2_test']
 
 # %% ../nbs/01_infotheory.ipynb #55c64edc
 def _margins(T: np.ndarray):
@@ -210,24 +210,33 @@ def expected_cmi_from_counts(T: np.ndarray) -> np.ndarray:
     return np.maximum(np.divide(s + fixed, N, out=np.zeros(J), where=N > 0), 0.0).reshape(lead)
 
 # %% ../nbs/01_infotheory.ipynb #1eedd1da
-def _live_groups(T: np.ndarray) -> dict:
-    "The (column, stratum) pairs of T[j, x, y, z] whose table changes under permutation, their x-cell sizes and margins."
-    a, b, n = T.sum(2), T.sum(1), T.sum((1, 2))
+def _live_groups(T: np.ndarray, w=None, v=None) -> dict:
+    """The (column, stratum) pairs of T[j, x, y, z] whose table changes under permutation, their x-cell sizes, margins
+    and observed statistic sum_{x,y} w_y o ln o + v_y o ln o_x (G: w = 1, v = 0)."""
+    ky = T.shape[2]
+    w = np.ones(ky) if w is None else np.asarray(w, float)
+    v = np.zeros(ky) if v is None else np.asarray(v, float)
+    a, b = T.sum(2), T.sum(1)
     j, z = np.nonzero(((a > 0).sum(1) >= 2) & ((b > 0).sum(1) >= 2))
     cells = -np.sort(-a[j, :, z], axis=1)                                       # x-cell sizes, largest first
     ones = (cells == 1).any(1)
     draws = (cells >= 2).sum(1) - ~ones                                         # the last cell takes the remainder
+    last = cells[np.arange(len(j)), np.maximum((cells > 0).sum(1) - 1, 0)]      # the remainder cell's size
+    Tg = T[j, :, :, z]                                                          # (groups, x, y)
+    s_obs = (_xlogx(Tg) * w).sum((1, 2)) + (Tg * np.log(np.maximum(Tg.sum(2, keepdims=True), 1)) * v).sum((1, 2))
     order = np.argsort(-draws, kind="stable")                                   # active groups are a prefix
-    return dict(j=j[order], cells=cells[order], ones=ones[order], draws=draws[order], b=b[j, :, z][order],
-                s_obs=_xlogx(T[j, :, :, z]).sum((1, 2))[order])
+    return dict(j=j[order], cells=cells[order], ones=ones[order], draws=draws[order], last=last[order],
+                b=b[j, :, z][order], s_obs=s_obs[order], w=w, v=v)
 
 def _draw_sums(g: dict, n_perm: int, rng: np.random.Generator, budget: int = 1 << 21, many: int = 48) -> np.ndarray:
-    """sum of t ln t over the cells of each live group, for `n_perm` tables drawn with its margins: (n_perm, groups).
+    """The statistic of `_live_groups` for `n_perm` tables drawn with each live group's margins: (n_perm, groups).
     Groups with more than `many` cells to draw (an ID-like column) shuffle their rows instead: the same law, no loop."""
     G, ky = g["b"].shape
+    w, v = g["w"], g["v"]
+    cell_stat = lambda t, size: (_xlogx(t) * w).sum(-1) + (t * v).sum(-1) * np.log(size)
     out = np.zeros((n_perm, G))
     small = g["draws"] <= many
-    d, cells, b = g["draws"][small], g["cells"][small], g["b"][small].astype(np.int64)
+    d, cells, b, last = g["draws"][small], g["cells"][small], g["b"][small].astype(np.int64), g["last"][small]
     Gs = len(d)
     step = max(1, budget // max(Gs * ky, 1))
     for s0 in range(0, n_perm, step):
@@ -237,17 +246,18 @@ def _draw_sums(g: dict, n_perm: int, rng: np.random.Generator, budget: int = 1 <
         for i in range(int(d.max()) if Gs else 0):
             act = int(np.searchsorted(-d, -i, side="left"))                   # groups with more than i draws
             rr = r[:, :act]
-            left = np.broadcast_to(cells[:act, i], (bc, act)).astype(np.int64).copy()
+            size = cells[:act, i]
+            t = np.empty((bc, act, ky), np.int64)
+            left = np.broadcast_to(size, (bc, act)).astype(np.int64).copy()
             rest = rr.sum(-1)
             for y in range(ky - 1):
                 rest -= rr[:, :, y]
-                t = rng.hypergeometric(rr[:, :, y], rest, left)
-                S[:, :act] += _xlogx(t)
-                rr[:, :, y] -= t
-                left -= t
-            S[:, :act] += _xlogx(left)
-            rr[:, :, ky - 1] -= left
-        out[s0:s0 + bc, small] = S + np.where(g["ones"][small], 0.0, _xlogx(r).sum(-1))   # + the remainder cell
+                t[:, :, y] = rng.hypergeometric(rr[:, :, y], rest, left)
+                left -= t[:, :, y]
+            t[:, :, ky - 1] = left
+            S[:, :act] += cell_stat(t, size)
+            rr -= t
+        out[s0:s0 + bc, small] = S + np.where(g["ones"][small], 0.0, cell_stat(r, last))   # + the remainder cell
     for k in np.flatnonzero(~small):                                           # few groups, each with many cells
         sizes = g["cells"][k][g["cells"][k] > 0]
         labels = np.repeat(np.arange(ky), g["b"][k])
@@ -257,8 +267,8 @@ def _draw_sums(g: dict, n_perm: int, rng: np.random.Generator, budget: int = 1 <
             bc = min(step, n_perm - s0)
             shuffled = rng.permuted(np.broadcast_to(labels, (bc, len(labels))), axis=1)
             code = (np.arange(bc)[:, None] * (len(sizes) * ky) + cell_of + shuffled).ravel()
-            counts = np.bincount(code, minlength=bc * len(sizes) * ky).reshape(bc, -1)
-            out[s0:s0 + bc, k] = _xlogx(counts).sum(1)
+            counts = np.bincount(code, minlength=bc * len(sizes) * ky).reshape(bc, len(sizes), ky)
+            out[s0:s0 + bc, k] = cell_stat(counts, sizes).sum(1)
     return out
 
 def permuted_g(T: np.ndarray, n_perm: int = 999, random_state=None) -> np.ndarray:
@@ -278,10 +288,8 @@ def permuted_g(T: np.ndarray, n_perm: int = 999, random_state=None) -> np.ndarra
     T = np.asarray(T, dtype=np.int64)
     n_perm = check_integer(n_perm, "n_perm", low=1)
     g = _live_groups(T)
-    J = len(T)
-    S = _draw_sums(g, n_perm, check_random_state(random_state))
-    diff = np.zeros((n_perm, J))
-    np.add.at(diff.T, g["j"], (S - g["s_obs"]).T)
+    diff = np.zeros((n_perm, len(T)))
+    np.add.at(diff.T, g["j"], (_draw_sums(g, n_perm, check_random_state(random_state)) - g["s_obs"]).T)
     return 2 * T[0].sum() * cmi_from_counts(T)[None, :] + 2 * diff
 
 # %% ../nbs/01_infotheory.ipynb #06a0467c
@@ -296,10 +304,10 @@ def _one(r: IndependenceResult) -> IndependenceResult:
     return IndependenceResult(float(r.statistic[0]), r.dof[0].item(), float(r.pvalue[0]), r.n, r.method, int(r.n_perm[0]))
 _N_PERM = {"mc": 999, "smc": 999, "sp": 100}        # default permutations of the permutation tests
 
-def _exceed(T: np.ndarray, n_perm: int, rng) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Counts of permuted G strictly above and equal to the observed G (up to rounding), per column of T, and whether
-    the column's table can change at all (a fixed table, e.g. a constant column, gets p-value 1)."""
-    g = _live_groups(T)
+def _exceed(T: np.ndarray, n_perm: int, rng, w=None, v=None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Counts of permuted statistics strictly above and equal to the observed one (up to rounding), per column of T,
+    and whether the column's table can change at all (a fixed table, e.g. a constant column, gets p-value 1)."""
+    g = _live_groups(T, w, v)
     d = _draw_sums(g, n_perm, rng) - g["s_obs"]
     diff = np.zeros((n_perm, len(T)))
     np.add.at(diff.T, g["j"], d.T)
@@ -307,30 +315,71 @@ def _exceed(T: np.ndarray, n_perm: int, rng) -> tuple[np.ndarray, np.ndarray, np
     tol = 1e-9 * np.maximum(1.0, s_obs)                                         # equal to rounding: a tie
     return (diff > tol).sum(0), (np.abs(diff) <= tol).sum(0), np.isin(np.arange(len(T)), g["j"])
 
-def _mc(T, n_perm, alpha, rng):
+def _mc(T, n_perm, alpha, rng, w=None, v=None):
     "Monte Carlo permutation p-values (ties broken at random, so the size is exactly alpha; 1 for a fixed table)."
-    above, ties, live = _exceed(T, n_perm, rng)
+    above, ties, live = _exceed(T, n_perm, rng, w, v)
     p = (above + rng.random(len(T)) * (1 + ties)) / (n_perm + 1)
     return np.where(live, p, 1.0), np.full(len(T), n_perm)
 
-def _smc(T, n_perm, alpha, rng, rounds: int = 8):
+def _smc(T, n_perm, alpha, rng, w=None, v=None, rounds: int = 8):
     """Sequential Monte Carlo: permutations in rounds; a column stops once its acceptance at `alpha` is settled
     (#{G_b > G} >= alpha (B+1)), with the Besag-Clifford p-value #{G_b >= G}/L; the others get the `_mc` p-value."""
     J = len(T)
     h = int(np.ceil(alpha * (n_perm + 1)))
     above, ties, used = np.zeros(J, np.int64), np.zeros(J, np.int64), np.zeros(J, np.int64)
-    live = np.isin(np.arange(J), _live_groups(T)["j"])
+    live = np.isin(np.arange(J), _live_groups(T, w, v)["j"])
     active = np.flatnonzero(live)
     step = max(1, -(-n_perm // rounds))
     while active.size and used[active[0]] < n_perm:
         k = min(step, n_perm - int(used[active[0]]))
-        a, t, _ = _exceed(T[active], k, rng)
+        a, t, _ = _exceed(T[active], k, rng, w, v)
         above[active] += a
         ties[active] += t
         used[active] += k
         active = active[above[active] < h]
     p = np.where(above >= h, (above + ties) / np.maximum(used, 1), (above + rng.random(J) * (1 + ties)) / (n_perm + 1))
     return np.where(live, p, 1.0), used
+
+def permutation_pvalues(T: np.ndarray, method: str = "mc", *, n_perm: int = 999, alpha: float = 0.05,
+                        random_state=None, weights=None, log_weights=None) -> tuple[np.ndarray, np.ndarray]:
+    """Permutation p-values of X_j ⊥ Y | Z from count tables T[j, x, y, z] alone, for G or any statistic of the form
+
+    S = sum over x, y, z of w_y o_xyz ln o_xyz + v_y o_xyz ln o_x.z
+
+    (G: w = 1, v = 0; chapter 04's available-case test uses w = (1, 1, 0), v = (0, 0, 1)). Y is permuted within the
+    strata of Z by drawing tables with the observed margins; ties are broken at random (exact size).
+
+    Parameters
+    ----------
+    T : numpy.ndarray of int, shape (J, kx, ky, kz)
+    method : {"mc", "smc"}, default "mc"
+        All `n_perm` tables, or sequential (a column stops once its acceptance at `alpha` is settled).
+    n_perm : int, default 999
+    alpha : float, default 0.05
+        The level of "smc"'s stopping rule.
+    random_state : None, int or numpy Generator
+    weights, log_weights : array-like of length ky, optional
+        w and v above.
+
+    Returns
+    -------
+    pvalue : numpy.ndarray, shape (J,)
+    n_perm : numpy.ndarray of int, shape (J,)
+        Tables drawn per column.
+
+    Examples
+    --------
+    >>> T = np.array([[[[30], [2]], [[3], [25]]]])                  # strong dependence
+    >>> permutation_pvalues(T, n_perm=99, random_state=0)[0] < 0.02
+    array([ True])
+    """
+    check_choice(method, "method", ("mc", "smc"))
+    n_perm, alpha = check_integer(n_perm, "n_perm", low=1), check_probability(alpha, "alpha")
+    T = np.asarray(T, dtype=np.int64)
+    for name, wv in (("weights", weights), ("log_weights", log_weights)):
+        if wv is not None and np.shape(wv) != (T.shape[2],):
+            raise ValueError(f"`{name}` must have one entry per value of y ({T.shape[2]}), got shape {np.shape(wv)}")
+    return (_mc if method == "mc" else _smc)(T, n_perm, alpha, check_random_state(random_state), weights, log_weights)
 
 def _sp(T, G, n_perm, rng):
     "Semiparametric: G ~ c chi2_nu with c nu = E0[G] (exact) and 2 c^2 nu = Var0[G] (from n_perm tables). Returns nu, p."

@@ -114,23 +114,23 @@ def replicate_trial(net, target: str, prior: float, n: int, scenario: str, trial
     rng = check_random_state(seed)
     X, y = _xy(sample_network(net, n, rng), target)
     codes, true = CodeMatrix(X, "X"), true_markov_blanket(net, target)
-    found = {"Y": iamb(codes, y, alpha).selected}
+    found = {"Y": iamb(codes, y, alpha, test="g").selected}
     ys = _versions(y, scenario, prior, n, versions, rng)
     if scenario == "pu":
-        found["Y0"] = _mode(semi_iamb(codes, v, prior, alpha).selected for v in ys)
+        found["Y0"] = _mode(semi_iamb(codes, v, prior, alpha, test="g").selected for v in ys)
         big = int(np.ceil(n / kappa_y0(prior, 0.05)))
         Xb, yb = _xy(sample_network(net, big, rng), target)
         cb = CodeMatrix(Xb, "X")
-        found["Y0 N/kappa"] = _mode(semi_iamb(cb, v, prior, alpha).selected
+        found["Y0 N/kappa"] = _mode(semi_iamb(cb, v, prior, alpha, test="g").selected
                                     for v in _versions(yb, "pu", prior, big, versions, rng))
     elif scenario == "ss":
         best = choose_surrogate(ys[0], prior).fill
         for name, fill in (("most powerful", best), ("least powerful", 1 - best)):
-            found[name] = _mode(iamb(codes, surrogate_labels(v, fill), alpha).selected for v in ys)
+            found[name] = _mode(iamb(codes, surrogate_labels(v, fill), alpha, test="g").selected for v in ys)
     else:
-        found["Semi-IAMB"] = _mode(semi_iamb(codes, v, prior, alpha).selected for v in ys)
-        found["Listwise"] = _mode(listwise_iamb(codes, v, alpha).selected for v in ys)
-        found["Pairwise"] = _mode(pairwise_iamb(codes, v, alpha).selected for v in ys)
+        found["Semi-IAMB"] = _mode(semi_iamb(codes, v, prior, alpha, test="g").selected for v in ys)
+        found["Listwise"] = _mode(listwise_iamb(codes, v, alpha, test="g").selected for v in ys)
+        found["Pairwise"] = _mode(pairwise_iamb(codes, v, alpha, test="g").selected for v in ys)
     return [dict(network=net.name, target=target, n=n, trial=trial, scenario=scenario, method=m,
                  **score_blanket(b, true)._asdict()) for m, b in found.items()]
 
