@@ -5,9 +5,8 @@ scikit-learn's checks feed ordinary class targets, often with three classes (0/1
 design. So the checks run `_Checked*` subclasses whose only change is to map a class target to binary partial labels
 first: the largest class -> 1, the others -> 0, and every third row unlabelled (-1) when both classes stay labelled.
 Everything else (validation, the selection, transform, pandas) is the selectors' own code. Each check runs with `k=1`
-(some checks fit a single feature) and cheap FW-SemiFS settings. Without the adapter 16 of the 48 checks fail: 15
-because they feed three-class targets, and check_fit2d_1sample, the one check that cannot apply, listed in
-`EXPECTED_FAILED` with the reason (strict xfails: see tests/conftest.py). The array-API check is skipped by scikit-learn
+(some checks fit a single feature) and cheap FW-SemiFS settings. Without the adapter 15 of the 48 checks fail
+because they feed three-class targets; with it every check applies. The array-API check is skipped by scikit-learn
 itself (once per estimator) unless SCIPY_ARRAY_API is set."""
 import numpy as np
 import pandas as pd
@@ -43,13 +42,7 @@ class _CheckedRRPC(_BinaryTarget, RRPC): pass
 
 ESTIMATORS = [_CheckedFWSemiFS(k=1, n_iter=2, random_state=0), _CheckedCLS(k=1), _CheckedSemiFS(k=1), _CheckedRRPC(k=1)]
 
-EXPECTED_FAILED = {
-    "check_fit2d_1sample": "one row holds one class: the core's `require('both')` refuses it with 'needs labelled rows "
-                           "of two classes ... hold only class 1', not one of the phrases the check looks for",
-}
-
-
-@parametrize_with_checks(ESTIMATORS, expected_failed_checks=lambda est: EXPECTED_FAILED)
+@parametrize_with_checks(ESTIMATORS)
 def test_sklearn_checks(estimator, check):
     check(estimator)
 
