@@ -58,21 +58,22 @@ def per_column(test: Callable) -> Callable:
 
 # %% ../nbs/04_iamb.ipynb #a8a6ad52
 _BATCHED = {g_test: g_test_all, chi2_test: chi2_test_all}
-DEFAULT_TEST = "sp"
+DEFAULT_TEST = "g-adf"   # holds its level (chapter 01), cheap, as accurate as the papers' G on the networks (below)
 
 def make_test(test=DEFAULT_TEST, *, alpha: float = 0.10, n_perm: int | None = None, random_state=None) -> Callable:
     """The batched test IAMB runs: a method of chapter 01's `ci_test_all` by name, or any callable.
 
     Parameters
     ----------
-    test : str or callable, default "sp"
+    test : str or callable, default "g-adf"
         One of `CI_METHODS` ("g" is the papers' test; "sp", "g-adf", "mc", "smc" hold their level on sparse tables),
         or ``test(X, y, z) -> IndependenceResult`` batched over the columns of X (chapter 01's one-feature `g_test`
         and `chi2_test` are swapped for their `_all` forms; see `per_column` for any other one-feature test).
     alpha : float, default 0.10
         The level at which "smc" decides when to stop permuting a column (IAMB's own level).
     n_perm : int, optional
-        Permuted tables of "mc", "smc" and "sp" (their defaults otherwise).
+        Permuted tables of "mc", "smc" and "sp". IAMB's defaults: 199 for "mc" and "smc" (IAMB uses the decision at
+        `alpha`, and alpha (B + 1) is an integer at 0.05 and 0.10, so the test is exact), 100 for "sp".
     random_state : None, int or numpy Generator
         One stream for all the permutations of a run: the same seed gives the same blanket.
 
@@ -93,6 +94,7 @@ def make_test(test=DEFAULT_TEST, *, alpha: float = 0.10, n_perm: int | None = No
             raise ValueError(f"`n_perm` applies to the permutation tests 'mc', 'smc' and 'sp', not to test {test!r}")
         kw = {"alpha": alpha, "random_state": check_random_state(random_state) if permutes else None}
         if n_perm is not None: kw["n_perm"] = check_integer(n_perm, "n_perm", low=1)
+        elif test in ("mc", "smc"): kw["n_perm"] = 199
         def batched(X, y, z=None):
             if permutes and z is not None and np.bincount(joint_codes(z, name="z")[0]).max() <= 1:
                 return ci_test_all(X, y, z, "g")    # every stratum one row: nothing to permute, G = 0 and p = 1
@@ -281,7 +283,7 @@ def iamb(X, y, alpha: float = 0.10, test=DEFAULT_TEST, trace: bool = False, *, n
         The class of every row (1 / 0, or any class values); unlabelled rows (-1, NaN) are refused.
     alpha : float, default 0.10
         Significance level of the tests, in (0, 1).
-    test : str or callable, default "sp"
+    test : str or callable, default "g-adf"
         The test of independence: a method of `ci_test_all` ("g" is the papers' test; "sp", "g-adf", "mc" and
         "smc" hold their level on sparse tables, see `make_test`) or a batched callable.
     n_perm : int, optional
@@ -737,7 +739,7 @@ def markov_blanket(X, y_partial, prior: float | None = None, alpha: float = 0.10
         Significance level.
     method : {"semi", "listwise", "pairwise"}, default "semi"
         Semi-IAMB (surrogate Y0 or Y1), Listwise-IAMB (labelled rows only, D_L) or Pairwise-IAMB (available-case test).
-    test : str or callable, default "sp"
+    test : str or callable, default "g-adf"
         The test of independence: a method of `ci_test_all` ("g" is the papers' test; "sp", "g-adf", "mc" and
         "smc" hold their level on sparse tables, see `make_test`) or a batched callable. Pairwise-IAMB tests its
         available-case statistic with the papers' chi2 ("g") or by permutation (any other name: "mc", or "smc").
@@ -781,7 +783,7 @@ def semi_iamb(X, y_partial, prior: float | None, alpha: float = 0.10, test=DEFAU
         The belief about p(y=1) compared with phi.
     alpha : float, default 0.10
         Significance level.
-    test : str or callable, default "sp"
+    test : str or callable, default "g-adf"
         The test of independence: a method of `ci_test_all` ("g" is the papers' test; "sp", "g-adf", "mc" and
         "smc" hold their level on sparse tables, see `make_test`) or a batched callable. Pairwise-IAMB tests its
         available-case statistic with the papers' chi2 ("g") or by permutation (any other name: "mc", or "smc").
@@ -821,7 +823,7 @@ def listwise_iamb(X, y_partial, alpha: float = 0.10, test=DEFAULT_TEST, trace: b
         1 / 0 for labelled rows, -1 (or NaN) for unlabelled rows.
     alpha : float, default 0.10
         Significance level.
-    test : str or callable, default "sp"
+    test : str or callable, default "g-adf"
         The test of independence: a method of `ci_test_all` ("g" is the papers' test; "sp", "g-adf", "mc" and
         "smc" hold their level on sparse tables, see `make_test`) or a batched callable. Pairwise-IAMB tests its
         available-case statistic with the papers' chi2 ("g") or by permutation (any other name: "mc", or "smc").
@@ -897,7 +899,7 @@ class SemiIAMB(PartialLabelSelector):
     method : {"semi", "listwise", "pairwise"}, default "semi"
     discretize : int or None
         Bin continuous X into this many equal-width bins first (`semisel.datasets.discretize`; the papers use 5).
-    test : str or callable, default "sp"
+    test : str or callable, default "g-adf"
         The test of independence: a method of `ci_test_all` ("g" is the papers' test; "sp", "g-adf", "mc" and
         "smc" hold their level on sparse tables, see `make_test`) or a batched callable. Pairwise-IAMB tests its
         available-case statistic with the papers' chi2 ("g") or by permutation (any other name: "mc", or "smc").
