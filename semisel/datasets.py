@@ -17,7 +17,8 @@ import pandas as pd
 from .core import check_choice, check_integer
 
 # %% auto #0
-__all__ = ['data_path', 'list_datasets', 'load_dataset', 'read_table', 'list_networks', 'load_network', 'discretize']
+__all__ = ['data_path', 'list_datasets', 'load_dataset', 'dataset_info', 'read_table', 'list_networks', 'load_network',
+           'discretize']
 
 # %% ../nbs/00_datasets.ipynb #56871cd5
 def data_path() -> Path:
@@ -124,6 +125,39 @@ def load_dataset(name: str, *, as_frame: bool = True, split: str | None = None):
         y = pd.Series((labels == positive).to_numpy().astype(np.int64), name="class", index=df.index)
         y.attrs["positive"] = positive
     return (X, y) if as_frame else (X.to_numpy(), y.to_numpy())
+
+# %% ../nbs/00_datasets.ipynb #a6b8b2fb
+_INFO = {  # name -> (rows, features, classes, p(y=1) of the binary target or None, where the book uses it)
+    "adult": (32561, 14, 2, 0.241, "Chawla & Karakoulas (08); train split, test split 16281 rows"),
+    "coil20": (1440, 1024, 20, None, "C-bound wrapper, Table 2 (07)"),
+    "ionosphere": (351, 34, 2, 0.359, "FSCPU, Table 3 (06)"),
+    "isolet": (1560, 617, 26, None, "C-bound wrapper, Table 2 (07)"),
+    "krvskp": (3196, 36, 2, 0.522, "Sechidis & Brown, Tables 3-7 (05)"),
+    "landsat": (6435, 36, 2, 0.238, "Sechidis & Brown, Tables 3-7 (05)"),
+    "madelon": (2600, 500, 2, 0.5, "C-bound wrapper, Table 2 (07)"),
+    "musk2": (6598, 166, 2, 0.154, "Sechidis & Brown, Tables 3-7 (05)"),
+    "protein": (1080, 77, 8, None, "C-bound wrapper, Table 2 (07)"),
+    "semeion": (1593, 256, 2, 0.5, "Sechidis & Brown, Tables 3-7 (05)"),
+    "spambase": (4601, 57, 2, 0.394, "Sechidis & Brown, Tables 3-7 (05); FSCPU, Table 3 (06)"),
+    "splice": (3175, 60, 2, 0.24, "Sechidis & Brown, Tables 3-7 (05)"),
+    "waveform": (5000, 40, 2, 0.338, "Sechidis & Brown, Tables 3-7 (05)"),
+}
+
+def dataset_info() -> pd.DataFrame:
+    """The bundled datasets at a glance, without loading them: rows, features, classes, p(y=1) and where the book
+    uses each (what `semisel datasets` prints).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Indexed by name.
+
+    Examples
+    --------
+    >>> int(dataset_info().loc["spambase", "rows"])
+    4601
+    """
+    return pd.DataFrame.from_dict(_INFO, orient="index", columns=["rows", "features", "classes", "p(y=1)", "used in"])
 
 # %% ../nbs/00_datasets.ipynb #ad89c2db
 def _check_csv(path: Path, encoding: str) -> list[str]:
