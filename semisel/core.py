@@ -9,6 +9,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from numbers import Integral, Real
 from typing import Iterator, NamedTuple
+import warnings
 
 import numpy as np
 import pandas as pd
@@ -385,7 +386,12 @@ class PartialLabels:
                 raise ValueError(f"`prior` (your belief about p(y=1), a float in (0, 1)) is needed to choose between Y0 and Y1: "
                                  f"Y0 if it is below the switching threshold phi = {phi:.4g}, Y1 otherwise")
             fill = 1 if phi == 0 else 0
-        else: fill = 0 if check_probability(prior, "prior") < phi else 1
+        else:
+            fill = 0 if check_probability(prior, "prior") < phi else 1
+            if not (0 < phi < 1 and m):
+                why = "nothing is unlabelled" if not m else "the data are positive-unlabelled" if n == 0 else \
+                      "no positive is labelled"
+                warnings.warn(f"`prior` is ignored: {why}, so the surrogate is Y{fill} whatever the prior", stacklevel=3)
         return SurrogateChoice(f"Y{fill}", fill, phi, self.surrogate(f"Y{fill}"))
 
     def require(self, *needs: str, who: str = "this method") -> PartialLabels:

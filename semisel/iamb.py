@@ -705,6 +705,10 @@ def _partial_blanket(codes: CodeMatrix, labels: PartialLabels, method: str, prio
                      test, trace: bool, n_perm: int | None = None, random_state=None) -> MarkovBlanket:
     "Semi-, Listwise- or Pairwise-IAMB on validated features and parsed labels: where each method makes its target."
     check_choice(method, "method", _METHODS)
+    if prior is not None and method != "semi":
+        check_probability(prior, "prior")
+        warnings.warn(f"`prior` is ignored by {method}-IAMB: it learns from the labelled rows, not from a surrogate",
+                      stacklevel=3)
     if method == "pairwise": batched = _pairwise_test(test, alpha, n_perm, random_state)
     else: batched = make_test(test, alpha=alpha, n_perm=n_perm, random_state=random_state)
     if method == "semi":
