@@ -10,7 +10,8 @@ from sklearn.neighbors import KNeighborsClassifier
 from sklearn.pipeline import make_pipeline
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
-from semisel.ranking import MINT, SemiJMI, SemiMIM, SurrogateSelector, mint_select, semi_select
+from semisel.core import selection_table
+from semisel.ranking import MINT, SemiJMI, SemiMIM, SurrogateSelector, mint_select, select, semi_select
 
 ESTIMATORS = [SemiJMI(k=1, discretize=5), SemiMIM(k=1, discretize=5), MINT(k=1, discretize=5),
               SurrogateSelector(criterion="cmim", k=1, discretize=5)]
@@ -34,10 +35,34 @@ def test_fitted_attributes_match_functions():
     est = SemiJMI(k=3, prior=0.4).fit(X, yp)
     ref = semi_select(X, yp, "jmi", 3, 0.4)
     np.testing.assert_array_equal(est.ranking_, ref.features)
-    np.testing.assert_array_equal(est.scores_, ref.scores)
+    np.testing.assert_array_equal(est.scores_[est.ranking_], ref.scores)
+    assert est.scores_.shape == (X.shape[1],) and np.isnan(np.delete(est.scores_, est.ranking_)).all()
     assert est.surrogate_ == ref.surrogate and est.threshold_ == ref.threshold
+    assert est.score_name_ == "JMI (nats)" and est.score_note_
     m = MINT(k=3).fit(X, yp)
-    np.testing.assert_array_equal(m.ranking_, mint_select(X, yp, 3).features)
+    ref = mint_select(X, yp, 3)
+    np.testing.assert_array_equal(m.ranking_, ref.features)
+    np.testing.assert_array_equal(m.scores_[m.ranking_], ref.scores)
+    assert (m.surrogate_, m.score_name_) == ("MINT", "MINT (nats)")
+
+
+def test_selection_table():
+    X, y, yp = _data(4)
+    est = SurrogateSelector(criterion="mrmr", k=3, surrogate="D_L").fit(X, yp)
+    ref = semi_select(X, yp, "mrmr", 3, surrogate="D_L")
+    table = selection_table(est)
+    assert table.feature.tolist() == ref.names and table.score.tolist() == ref.scores.tolist()
+    assert table.attrs["surrogate"] == "D_L" and table.attrs["score_name"] == "MRMR (nats)"
+
+
+def test_fully_labelled_multiclass_is_supervised():
+    X, y, yp = _data(5)
+    y3 = (X.to_numpy()[:, 0] + X.to_numpy()[:, 2]) % 3
+    est = SemiMIM(k=3).fit(X, y3)
+    np.testing.assert_array_equal(est.ranking_, select(X, y3, "mim", 3).features)
+    assert est.surrogate_ == "Y" and est.threshold_ is None
+    with pytest.raises(ValueError, match="partial labels must be binary"):
+        SemiMIM(k=3, prior=0.3).fit(X, np.where(yp == -1, -1, y3))
 
 
 def test_pandas_names_and_pipeline():

@@ -17,7 +17,8 @@ from ctypes import POINTER, c_double, c_uint
 
 import numpy as np
 
-from semisel.ranking import fig5, select
+from semisel.experiments.ranking import fig5
+from semisel.ranking import select
 
 logging.getLogger().setLevel(logging.ERROR)  # fstoolbox logs a warning at import
 import fstoolbox.fstoolbox as F  # noqa: E402
