@@ -1,0 +1,77 @@
+"""One contract for every selecting estimator (semisel.core.PartialLabelSelector): the same fit signature, the same
+meaning of support_, ranking_, scores_, score_name_/score_note_, surrogate_/threshold_, and one selection_table."""
+import numpy as np
+import pandas as pd
+import pytest
+from sklearn.cluster import KMeans
+
+from semisel.cbound import CBoundWrapper
+from semisel.competitors import CLS, FWSemiFS, RRPC, SemiFS
+from semisel.core import PartialLabelSelector, selection_table
+from semisel.fscpu import FSCPU
+from semisel.iamb import SemiIAMB
+from semisel.ranking import MINT, SemiJMI, SemiMIM, SurrogateSelector
+
+
+def _data(seed=0, n=400, d=6):
+    rng = np.random.default_rng(seed)
+    X = rng.integers(0, 3, (n, d))
+    y = ((X[:, 0] + X[:, 1] + rng.integers(0, 2, n)) >= 3).astype(int)
+    y_partial = np.where(rng.random(n) < 0.4, y, -1)
+    y_pu = np.where((y == 1) & (rng.random(n) < 0.5), 1, -1)
+    return pd.DataFrame(X, columns=[f"f{j}" for j in range(d)]), y_partial, y_pu
+
+
+FACTORIES = {
+    "SemiJMI": (lambda: SemiJMI(k=3, prior=0.4), "partial"),
+    "SemiMIM": (lambda: SemiMIM(k=3, prior=0.4), "partial"),
+    "SurrogateSelector": (lambda: SurrogateSelector("cmim", k=3, prior=0.4), "partial"),
+    "MINT": (lambda: MINT(k=3), "partial"),
+    "SemiIAMB": (lambda: SemiIAMB(prior=0.4), "partial"),
+    "FSCPU": (lambda: FSCPU(3, n_iter=30, clusterer=KMeans(3, n_init=1), random_state=0), "pu"),
+    "CBoundWrapper": (lambda: CBoundWrapper(n_generations=1, population_size=4, n_parents=2, n_estimators=10,
+                                            random_state=0), "partial"),
+    "RRPC": (lambda: RRPC(k=3), "partial"),
+    "CLS": (lambda: CLS(k=3), "partial"),
+    "SemiFS": (lambda: SemiFS(k=3), "partial"),
+    "FWSemiFS": (lambda: FWSemiFS(k=3, random_state=0), "partial"),
+}
+
+
+@pytest.fixture(params=sorted(FACTORIES))
+def fitted(request):
+    make, kind = FACTORIES[request.param]
+    X, y_partial, y_pu = _data()
+    return make().fit(X, y_pu if kind == "pu" else y_partial), X
+
+
+def test_one_contract(fitted):
+    est, X = fitted
+    d = X.shape[1]
+    assert isinstance(est, PartialLabelSelector)
+    assert est.n_features_in_ == d and list(est.feature_names_in_) == list(X.columns)
+    assert est.support_.dtype == bool and est.support_.shape == (d,)
+    r = np.asarray(est.ranking_)
+    assert r.ndim == 1 and len(set(r.tolist())) == len(r), "ranking_ lists each selected feature once"
+    assert set(r.tolist()) == set(np.flatnonzero(est.support_).tolist()), "ranking_ is the selected features"
+    assert est.scores_.dtype == np.float64 and est.scores_.shape == (d,), "one score per feature"
+    assert np.isfinite(est.scores_[r]).all(), "every selected feature is scored"
+    assert isinstance(est.score_name_, str) and est.score_name_ and isinstance(est.score_note_, str) and est.score_note_
+    assert hasattr(est, "surrogate_") and hasattr(est, "threshold_")
+    table = selection_table(est)
+    assert list(table.columns) == ["rank", "feature", "score"]
+    assert table.feature.tolist() == [X.columns[j] for j in r] and table["rank"].tolist() == list(range(1, len(r) + 1))
+    np.testing.assert_array_equal(table.score.to_numpy(), est.scores_[r])
+    assert table.attrs["score_name"] == est.score_name_ and table.attrs["method"] == type(est).__name__
+    out = est.set_output(transform="pandas").transform(X)
+    assert list(out.columns) == list(est.get_feature_names_out()) and len(out) == len(X)
+
+
+@pytest.mark.parametrize("name", sorted(FACTORIES))
+def test_y_is_required_and_checked(name):
+    make, _ = FACTORIES[name]
+    X, y_partial, _ = _data(1)
+    with pytest.raises(ValueError, match="requires y to be passed"):
+        make().fit(X, None)
+    with pytest.raises(ValueError, match="rows but `X` has"):
+        make().fit(X, y_partial[:-5])
