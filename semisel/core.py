@@ -20,9 +20,9 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 # %% auto #0
 __all__ = ['UNLABELLED', 'SURROGATES', 'check_number', 'check_probability', 'check_integer', 'check_choice', 'check_random_state',
            'derive_seed', 'LabelCounts', 'SurrogateChoice', 'switching_phi', 'PartialLabels', 'partial_labels',
-           'check_codes', 'small_codes', 'reindex_codes', 'compact_codes', 'CodeMatrix', 'joint_codes', 'encode_joint',
-           'count_budget', 'target_codes', 'count_tables', 'Selected', 'PartialLabelSelector', 'selection_table',
-           'SubsetObjective', 'SearchResult']
+           'check_codes', 'small_codes', 'reindex_codes', 'compact_codes', 'CodeMatrix', 'id_like_columns',
+           'joint_codes', 'encode_joint', 'count_budget', 'target_codes', 'count_tables', 'Selected',
+           'PartialLabelSelector', 'selection_table', 'SubsetObjective', 'SearchResult']
 
 # %% ../nbs/00_core.ipynb #59d3e848
 def _interval(low, high, low_open: bool, high_open: bool) -> str:
@@ -638,6 +638,35 @@ class CodeMatrix:
     def rows(self, mask) -> CodeMatrix:
         "The rows selected by a boolean `mask` (or an index array), with the same arities and names (no re-validation)."
         return CodeMatrix._of([c[mask] for c in self.columns], self.arity, self.names)
+
+# %% ../nbs/00_core.ipynb #3b860565
+def id_like_columns(X, share: float = 0.5) -> list:
+    """Columns with nearly as many distinct values as rows (at least `share` of them, on 20 rows or more): an ID or
+    index column, whose MI with any label is large by chance alone and whose tests are vacuous.
+
+    Parameters
+    ----------
+    X : pandas DataFrame, CodeMatrix or array of codes
+    share : float, default 0.5
+
+    Returns
+    -------
+    list
+        Column names (a DataFrame or named CodeMatrix) or indices.
+
+    Examples
+    --------
+    >>> id_like_columns(pd.DataFrame({"id": range(100), "a": [0, 1] * 50}))
+    ['id']
+    """
+    share = check_probability(share, "share", closed="right")
+    if isinstance(X, pd.DataFrame):
+        n, counts, names = len(X), X.nunique(dropna=True).to_numpy(), list(X.columns)
+    else:
+        codes = CodeMatrix(X)
+        n, names = codes.n, codes.names or list(range(len(codes)))
+        counts = np.array([np.count_nonzero(np.bincount(c, minlength=int(k))) for c, k in zip(codes.columns, codes.arity)])
+    return [name for name, c in zip(names, counts) if n >= 20 and c >= share * n]
 
 # %% ../nbs/00_core.ipynb #6b710983
 def _columns(args, name: str) -> list:

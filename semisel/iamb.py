@@ -17,7 +17,8 @@ from sklearn.utils import ClassifierTags
 from sklearn.utils.validation import validate_data
 
 from .core import (CodeMatrix, PartialLabels, PartialLabelSelector, Selected, check_choice, check_codes,
-                          check_integer, check_probability, check_random_state, count_tables, encode_joint, joint_codes,
+                          check_integer, check_probability, check_random_state, count_tables, encode_joint, id_like_columns,
+                          joint_codes,
                           partial_labels)
 from .datasets import discretize, load_network
 from .infotheory import (CI_METHODS, IndependenceResult, chi2_test, chi2_test_all, ci_test_all, g_test, g_test_all,
@@ -947,6 +948,10 @@ class SemiIAMB(PartialLabelSelector):
 
     def _select(self, X, labels: PartialLabels) -> Selected:
         alpha = check_probability(self.alpha, "alpha")
+        ids = id_like_columns(X)
+        if ids:
+            warnings.warn(f"column(s) {ids[:5]} have nearly as many distinct values as rows (ID or index columns?): once "
+                          "one is in the blanket every later test is vacuous; drop them", stacklevel=4)
         res = _partial_blanket(_features(X), labels, self.method, self.prior, alpha, self.test, False, self.n_perm,
                                self.random_state)
         self.result_ = res

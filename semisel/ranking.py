@@ -5,6 +5,7 @@
 # %% ../nbs/05_jmi.ipynb #59e824b3
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass
 from typing import Callable, NamedTuple
 
@@ -13,14 +14,15 @@ import pandas as pd
 from scipy.special import xlogy
 
 from .core import (SURROGATES, CodeMatrix, PartialLabels, PartialLabelSelector, Selected, check_choice,
+                          check_probability, id_like_columns,
                           check_integer, check_number, compact_codes, count_tables, partial_labels, reindex_codes,
                           small_codes)
 from .datasets import discretize
-from .infotheory import cmi_from_counts, mutual_info_all
+from .infotheory import cmi_from_counts, expected_cmi_from_counts, mutual_info_all
 from .surrogates import surrogate_tables
 
 # %% auto #0
-__all__ = ['CRITERIA', 'PairTerms', 'Accumulated', 'Criterion', 'beta_gamma', 'get_criterion', 'Selection', 'select',
+__all__ = ['CRITERIA', 'PairTerms', 'Accumulated', 'Criterion', 'beta_gamma', 'get_criterion', 'Selection', 'relevance', 'select',
            'semi_select', 'listwise_select', 'mint_select', 'surrogate_mi_all', 'SurrogateSelector', 'SemiJMI',
            'SemiMIM', 'MINT']
 
@@ -60,25 +62,31 @@ def _sum_nlogn(T: np.ndarray, axes) -> np.ndarray:
     M = T.sum(axis=drop) if drop else T
     return xlogy(M, M).reshape(len(T), -1).sum(axis=1)
 
-def _pair_terms(T: np.ndarray) -> PairTerms:
-    "All pairwise terms from count tables T[k, x, b, y] (one per candidate) by the entropy identities on Σ n ln n."
+def _pair_terms(T: np.ndarray, adjusted: bool = False) -> PairTerms:
+    """All pairwise terms from count tables T[k, x, b, y] (one per candidate) by the entropy identities on Σ n ln n;
+    with `adjusted`, each MI term minus its expectation under permutation (chapter 01's `expected_cmi_from_counts`)."""
     T = T.astype(np.float64)
     n = T.sum(axis=(1, 2, 3))
     s_xby, s_xb, s_xy, s_by = (_sum_nlogn(T, a) for a in ((0, 1, 2), (0, 1), (0, 2), (1, 2)))
     s_x, s_b, s_y = (_sum_nlogn(T, (a,)) for a in (0, 1, 2))
     nlogn = xlogy(n, n)
-    return PairTerms(mi_xb=np.maximum((s_xb - s_x - s_b + nlogn) / n, 0.0),
-                     mi_xb_y=np.maximum((s_xby + s_y - s_xy - s_by) / n, 0.0),
-                     mi_xy_b=np.maximum((s_xby + s_b - s_xb - s_by) / n, 0.0),
-                     h_xby=np.log(n) - s_xby / n)
+    terms = PairTerms(mi_xb=np.maximum((s_xb - s_x - s_b + nlogn) / n, 0.0),
+                      mi_xb_y=np.maximum((s_xby + s_y - s_xy - s_by) / n, 0.0),
+                      mi_xy_b=np.maximum((s_xby + s_b - s_xb - s_by) / n, 0.0),
+                      h_xby=np.log(n) - s_xby / n)
+    if not adjusted: return terms
+    return terms._replace(mi_xb=terms.mi_xb - expected_cmi_from_counts(T.sum(3)[..., None]),    # B permuted
+                          mi_xb_y=terms.mi_xb_y - expected_cmi_from_counts(T),                  # B within Y
+                          mi_xy_b=terms.mi_xy_b - expected_cmi_from_counts(T.transpose(0, 1, 3, 2)))  # Y within B
 
 # %% ../nbs/05_jmi.ipynb #0710620a
-def _terms(codes: CodeMatrix, cols: np.ndarray, b: np.ndarray, kb: int, y: np.ndarray, ky: int) -> PairTerms:
+def _terms(codes: CodeMatrix, cols: np.ndarray, b: np.ndarray, kb: int, y: np.ndarray, ky: int,
+           adjusted: bool = False) -> PairTerms:
     "PairTerms of the candidate columns `cols` against B (codes b < kb) and Y (codes y < ky), block by block."
     kw = kb * ky
     if kw > 255: w = small_codes(b.astype(np.int64) * ky + y, kw)
     else: w = b.astype(np.uint8) * np.uint8(ky) + y.astype(np.uint8)
-    parts = [_pair_terms(T.reshape(len(block), -1, kb, ky)) for block, T in count_tables(codes, w, kw, cols)]
+    parts = [_pair_terms(T.reshape(len(block), -1, kb, ky), adjusted) for block, T in count_tables(codes, w, kw, cols)]
     return PairTerms(*(np.concatenate(p) for p in zip(*parts)))
 
 # %% ../nbs/05_jmi.ipynb #522e5eaa
@@ -279,11 +287,26 @@ def _named(codes: CodeMatrix, feats: np.ndarray, scores: np.ndarray, **extra) ->
 # %% ../nbs/05_jmi.ipynb #864f67ee
 _TIE = 1e-12  # scores this close are equal: exact ties (duplicated or equivalent columns) differ only by rounding
 
+def relevance(codes: CodeMatrix, y: np.ndarray, ky: int, adjusted: bool = False) -> np.ndarray:
+    """I(X_j;Y) in nats of every column of validated codes, or with `adjusted` I(X_j;Y) - E0[I(X_j;Y)], the MI minus
+    its expectation when Y is permuted (adjusted for chance: about 0 for an ID column, whatever its plain MI).
+
+    Examples
+    --------
+    >>> y = np.array([0, 1] * 50); ids = np.arange(100)
+    >>> relevance(CodeMatrix(np.column_stack([y, ids])), y, 2, adjusted=True).round(2).tolist()
+    [0.68, -0.0]
+    """
+    if not adjusted: return mutual_info_all(codes, y)
+    parts = [cmi_from_counts(T[..., None]) - expected_cmi_from_counts(T[..., None]) for _, T in count_tables(codes, y, ky)]
+    return np.concatenate(parts)
+
 def _greedy(codes: CodeMatrix, y: np.ndarray, ky: int, k: int, crit: Criterion,
-            rel: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
-    "Greedy forward selection on validated codes; `rel` overrides I(X_k;Y) (MINT). Returns (features, scores)."
+            rel: np.ndarray | None = None, adjusted: bool = False) -> tuple[np.ndarray, np.ndarray]:
+    """Greedy forward selection on validated codes; `rel` overrides I(X_k;Y) (MINT); `adjusted` scores every MI term
+    adjusted for chance. Returns (features, scores)."""
     d = codes.shape[1]
-    rel = mutual_info_all(codes, y) if rel is None else rel
+    rel = relevance(codes, y, ky, adjusted) if rel is None else rel
     acc = Accumulated(np.asarray(rel, dtype=np.float64))
     free = np.ones(d, dtype=bool)
     picks, scores = [], []
@@ -306,11 +329,11 @@ def _greedy(codes: CodeMatrix, y: np.ndarray, ky: int, k: int, crit: Criterion,
             else: joint, kjoint = reindex_codes(joint.astype(np.int64) * kj + codes[j], kjoint * kj)
             b, kb = joint, kjoint
         cols = np.flatnonzero(free)
-        acc.add(cols, _terms(codes, cols, b, kb, y, ky), float(acc.rel[j]), crit.joint)
+        acc.add(cols, _terms(codes, cols, b, kb, y, ky, adjusted), float(acc.rel[j]), crit.joint)
     return np.array(picks, dtype=np.intp), np.array(scores)
 
 # %% ../nbs/05_jmi.ipynb #45808267
-def select(X, y, criterion="jmi", k: int = 10) -> Selection:
+def select(X, y, criterion="jmi", k: int = 10, *, adjusted: bool = False) -> Selection:
     """Greedy forward selection of `k` columns of `X` by `criterion` against a fully observed target `y`.
 
     Parameters
@@ -324,6 +347,9 @@ def select(X, y, criterion="jmi", k: int = 10) -> Selection:
         A name in `CRITERIA` or ``beta_gamma(beta, gamma)``.
     k : int, default 10
         The number of features to select, 1 <= k <= n_features.
+    adjusted : bool, default False
+        Score every MI term adjusted for chance (minus its expectation under permutation; see `relevance`), so that
+        features with many values are not favoured by chance; the papers' criteria use the plain MI (False).
 
     Returns
     -------
@@ -341,22 +367,24 @@ def select(X, y, criterion="jmi", k: int = 10) -> Selection:
     y, ky = compact_codes(y, "y")
     if len(y) != codes.n: raise ValueError(f"`y` has {len(y)} rows but `X` has {codes.n}")
     k = check_integer(k, "k", low=1, high=codes.shape[1])
-    return _named(codes, *_greedy(codes, y, ky, k, crit))
+    return _named(codes, *_greedy(codes, y, ky, k, crit, adjusted=adjusted))
 
 # %% ../nbs/05_jmi.ipynb #af92e44a
-def _semi(codes: CodeMatrix, labels: PartialLabels, crit: Criterion, k: int, prior, surrogate: str) -> Selection:
+def _semi(codes: CodeMatrix, labels: PartialLabels, crit: Criterion, k: int, prior, surrogate: str,
+          adjusted: bool = False) -> Selection:
     "Algorithm 3 on validated codes and binary partial labels: the criterion on the chosen surrogate."
     phi = labels.threshold
     if surrogate == "D_L":
-        feats, scores = _greedy(codes.rows(labels.labelled), labels.surrogate("D_L"), 2, k, crit)
+        feats, scores = _greedy(codes.rows(labels.labelled), labels.target("D_L", "the ranking"), 2, k, crit,
+                                adjusted=adjusted)
         return _named(codes, feats, scores, surrogate="D_L", threshold=phi)
     name = labels.choose(prior).surrogate if surrogate == "auto" else surrogate
-    feats, scores = _greedy(codes, labels.surrogate(name), 2, k, crit)
+    feats, scores = _greedy(codes, labels.target(name, "the ranking"), 2, k, crit, adjusted=adjusted)
     return _named(codes, feats, scores, surrogate=name if labels.m else "Y", threshold=phi)
 
 # %% ../nbs/05_jmi.ipynb #d6769233
 def semi_select(X, y_partial, criterion="jmi", k: int = 10, prior: float | None = None, *,
-                surrogate: str = "auto") -> Selection:
+                surrogate: str = "auto", adjusted: bool = False) -> Selection:
     """Algorithm 3 for any criterion: rank the columns of `X` with partial labels `y_partial` (1/0/-1).
 
     ``surrogate="auto"`` chooses Y0 if `prior` (your belief about p(y=1)) is below phi (the switching threshold),
@@ -376,6 +404,8 @@ def semi_select(X, y_partial, criterion="jmi", k: int = 10, prior: float | None 
     prior : float in (0, 1), optional
         The belief about p(y=1); needed by "auto" unless the choice does not depend on it (PU data: Y0).
     surrogate : {"auto", "Y0", "Y1", "D_L"}, default "auto"
+    adjusted : bool, default False
+        Score every MI term adjusted for chance (see `select`).
 
     Returns
     -------
@@ -393,10 +423,13 @@ def semi_select(X, y_partial, criterion="jmi", k: int = 10, prior: float | None 
     labels = partial_labels(y_partial, "y_partial", n_rows=codes.n)
     k = check_integer(k, "k", low=1, high=codes.shape[1])
     check_choice(surrogate, "surrogate", ("auto",) + SURROGATES)
-    return _semi(codes, labels, crit, k, prior, surrogate)
+    if prior is not None and surrogate != "auto":
+        check_probability(prior, "prior")
+        warnings.warn(f"`prior` is ignored with surrogate={surrogate!r}: the surrogate is fixed", stacklevel=2)
+    return _semi(codes, labels, crit, k, prior, surrogate, adjusted)
 
 # %% ../nbs/05_jmi.ipynb #ce69e811
-def listwise_select(X, y_partial, criterion="jmi", k: int = 10) -> Selection:
+def listwise_select(X, y_partial, criterion="jmi", k: int = 10, *, adjusted: bool = False) -> Selection:
     """Rank with `criterion` on the labelled rows only (D_L, listwise deletion): the best surrogate under MCAR (Cor. 2).
 
     The same as ``semi_select(X, y_partial, criterion, k, surrogate="D_L")``.
@@ -412,17 +445,18 @@ def listwise_select(X, y_partial, criterion="jmi", k: int = 10) -> Selection:
     >>> listwise_select(X, [0, 1, -1, 0], "mim", 1).surrogate
     'D_L'
     """
-    return semi_select(X, y_partial, criterion, k, surrogate="D_L")
+    return semi_select(X, y_partial, criterion, k, surrogate="D_L", adjusted=adjusted)
 
 # %% ../nbs/05_jmi.ipynb #c1d9aecd
-def _mint(codes: CodeMatrix, labels: PartialLabels, k: int) -> Selection:
+def _mint(codes: CodeMatrix, labels: PartialLabels, k: int, adjusted: bool = False) -> Selection:
     "MINT on validated codes and binary partial labels."
-    rel = mutual_info_all(codes.rows(labels.labelled), labels.surrogate("D_L"))
-    feats, scores = _greedy(codes, np.zeros(codes.n, dtype=np.uint8), 1, k, CRITERIA["mrmr"], rel=rel)
+    labels.require("both", who="MINT")
+    rel = relevance(codes.rows(labels.labelled), labels.surrogate("D_L"), 2, adjusted)
+    feats, scores = _greedy(codes, np.zeros(codes.n, dtype=np.uint8), 1, k, CRITERIA["mrmr"], rel=rel, adjusted=adjusted)
     return _named(codes, feats, scores, surrogate="MINT", threshold=labels.threshold)
 
 # %% ../nbs/05_jmi.ipynb #69eb5408
-def mint_select(X, y_partial, k: int = 10) -> Selection:
+def mint_select(X, y_partial, k: int = 10, *, adjusted: bool = False) -> Selection:
     """MINT (He et al. 2016, as in §6.1): mRMR with relevancy I(X_k;Y|s=1) from the labelled rows and redundancy
     I(X_k;X_j) from all rows.
 
@@ -447,7 +481,7 @@ def mint_select(X, y_partial, k: int = 10) -> Selection:
     """
     codes = CodeMatrix(X)
     labels = partial_labels(y_partial, "y_partial", n_rows=codes.n)
-    return _mint(codes, labels, check_integer(k, "k", low=1, high=codes.shape[1]))
+    return _mint(codes, labels, check_integer(k, "k", low=1, high=codes.shape[1]), adjusted)
 
 # %% ../nbs/05_jmi.ipynb #fd1d57fc
 def _margins(codes: CodeMatrix) -> list[np.ndarray]:
@@ -520,6 +554,11 @@ class _RankingSelector(PartialLabelSelector):
     def _select(self, X, labels: PartialLabels) -> Selected:
         if self.discretize is not None: X = discretize(np.asarray(X, dtype=np.float64), bins=self.discretize)
         codes = CodeMatrix(X)
+        names = getattr(self, "feature_names_in_", None)
+        ids = [names[j] if names is not None else j for j in id_like_columns(codes)]
+        if ids and not self.adjusted:
+            warnings.warn(f"column(s) {ids[:5]} have nearly as many distinct values as rows (ID or index columns?): their "
+                          "MI is large by chance alone; drop them, or score with adjusted=True", stacklevel=4)
         k = check_integer(self.k, "k", low=1, high=codes.shape[1])
         crit = self._criterion()
         if labels.m and not labels.binary:
@@ -527,14 +566,18 @@ class _RankingSelector(PartialLabelSelector):
                              f"classes {labels.classes.tolist()}; a target of more classes must be fully labelled")
         if labels.m: sel = self._partial(codes, labels, crit, k)
         else:
+            labels.require("both", who=type(self).__name__)
             y, ky = reindex_codes(labels.codes, len(labels.classes))
-            sel = _named(codes, *_greedy(codes, y, ky, k, crit), surrogate="Y")
+            sel = _named(codes, *_greedy(codes, y, ky, k, crit, adjusted=self.adjusted), surrogate="Y")
         name = "mint" if sel.surrogate == "MINT" else crit.name
         scores = np.full(codes.shape[1], np.nan)
         scores[sel.features] = sel.scores
         note = _NOTES.get(name, f"the {crit.name.upper()} criterion {crit.doc} at the step the feature was picked "
                                 "(the first pick is scored by I(X;Y))")
         unit = "nats, then ratios" if name == "disr" else "nats"
+        if self.adjusted:
+            unit += ", adjusted for chance"
+            note += "; every MI term minus its expectation under permutation, so 0 means no more than chance"
         return Selected(sel.features, scores, f"{name.upper()} ({unit})", note[0].upper() + note[1:] + ".",
                         sel.surrogate, sel.threshold)
 
@@ -557,6 +600,9 @@ class SurrogateSelector(_RankingSelector):
     surrogate : {"auto", "Y0", "Y1", "D_L"}, default "auto"
     discretize : int, optional
         Bin numeric columns into this many equal-width bins before ranking (`transform` keeps the original columns).
+    adjusted : bool, default False
+        Score every MI term adjusted for chance (its expectation under permutation subtracted): an ID-like column
+        cannot win by its number of values. The papers' criteria use the plain MI.
 
     Attributes
     ----------
@@ -578,12 +624,16 @@ class SurrogateSelector(_RankingSelector):
     [0]
     """
     def __init__(self, criterion="jmi", k: int = 10, prior: float | None = None, surrogate: str = "auto",
-                 discretize: int | None = None):
+                 discretize: int | None = None, adjusted: bool = False):
         self.criterion, self.k, self.prior, self.surrogate, self.discretize = criterion, k, prior, surrogate, discretize
+        self.adjusted = adjusted
 
     def _partial(self, codes, labels, crit, k):
         check_choice(self.surrogate, "surrogate", ("auto",) + SURROGATES)
-        return _semi(codes, labels, crit, k, self.prior, self.surrogate)
+        if self.prior is not None and self.surrogate != "auto":
+            check_probability(self.prior, "prior")
+            warnings.warn(f"`prior` is ignored with surrogate={self.surrogate!r}: the surrogate is fixed", stacklevel=4)
+        return _semi(codes, labels, crit, k, self.prior, self.surrogate, self.adjusted)
 
 # %% ../nbs/05_jmi.ipynb #343ab705
 class SemiJMI(SurrogateSelector):
@@ -599,6 +649,9 @@ class SemiJMI(SurrogateSelector):
     surrogate : {"auto", "Y0", "Y1", "D_L"}, default "auto"
     discretize : int, optional
         Equal-width bins for numeric columns.
+    adjusted : bool, default False
+        Score every MI term adjusted for chance (its expectation under permutation subtracted): an ID-like column
+        cannot win by its number of values. The papers' criteria use the plain MI.
 
     Attributes
     ----------
@@ -611,8 +664,9 @@ class SemiJMI(SurrogateSelector):
     >>> SemiJMI(k=2, prior=0.5).fit(X, [0, 1, -1, 0]).score_name_
     'JMI (nats)'
     """
-    def __init__(self, k: int = 10, prior: float | None = None, surrogate: str = "auto", discretize: int | None = None):
-        self.k, self.prior, self.surrogate, self.discretize = k, prior, surrogate, discretize
+    def __init__(self, k: int = 10, prior: float | None = None, surrogate: str = "auto", discretize: int | None = None,
+                 adjusted: bool = False):
+        self.k, self.prior, self.surrogate, self.discretize, self.adjusted = k, prior, surrogate, discretize, adjusted
 
     def _criterion(self): return CRITERIA["jmi"]
 
@@ -630,6 +684,9 @@ class SemiMIM(SurrogateSelector):
     surrogate : {"auto", "Y0", "Y1", "D_L"}, default "auto"
     discretize : int, optional
         Equal-width bins for numeric columns.
+    adjusted : bool, default False
+        Score every MI term adjusted for chance (its expectation under permutation subtracted): an ID-like column
+        cannot win by its number of values. The papers' criteria use the plain MI.
 
     Attributes
     ----------
@@ -642,8 +699,9 @@ class SemiMIM(SurrogateSelector):
     >>> SemiMIM(k=1, prior=0.5).fit(X, [0, 1, -1, 0]).surrogate_
     'Y1'
     """
-    def __init__(self, k: int = 10, prior: float | None = None, surrogate: str = "auto", discretize: int | None = None):
-        self.k, self.prior, self.surrogate, self.discretize = k, prior, surrogate, discretize
+    def __init__(self, k: int = 10, prior: float | None = None, surrogate: str = "auto", discretize: int | None = None,
+                 adjusted: bool = False):
+        self.k, self.prior, self.surrogate, self.discretize, self.adjusted = k, prior, surrogate, discretize, adjusted
 
     def _criterion(self): return CRITERIA["mim"]
 
@@ -656,6 +714,9 @@ class MINT(_RankingSelector):
     k : int, default 10
     discretize : int, optional
         Equal-width bins for numeric columns.
+    adjusted : bool, default False
+        Score every MI term adjusted for chance (its expectation under permutation subtracted): an ID-like column
+        cannot win by its number of values. The papers' criteria use the plain MI.
 
     Attributes
     ----------
@@ -671,9 +732,9 @@ class MINT(_RankingSelector):
     >>> MINT(k=2).fit(X, [0, 1, -1, 0]).ranking_.tolist()
     [0, 1]
     """
-    def __init__(self, k: int = 10, discretize: int | None = None):
-        self.k, self.discretize = k, discretize
+    def __init__(self, k: int = 10, discretize: int | None = None, adjusted: bool = False):
+        self.k, self.discretize, self.adjusted = k, discretize, adjusted
 
     def _criterion(self): return CRITERIA["mrmr"]
 
-    def _partial(self, codes, labels, crit, k): return _mint(codes, labels, k)
+    def _partial(self, codes, labels, crit, k): return _mint(codes, labels, k, self.adjusted)
