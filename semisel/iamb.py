@@ -714,7 +714,7 @@ def _partial_blanket(codes: CodeMatrix, labels: PartialLabels, method: str, prio
     else: batched = make_test(test, alpha=alpha, n_perm=n_perm, random_state=random_state)
     if method == "semi":
         choice = labels.require("positive", who="semi_iamb").choose(prior)
-        res = _iamb(codes, choice.labels, alpha, batched, trace)
+        res = _iamb(codes, labels.target(choice.surrogate, "semi_iamb"), alpha, batched, trace)
         res.surrogate, res.threshold = choice.surrogate, choice.threshold
     elif method == "listwise":
         labels.require("both", who="listwise_iamb")

@@ -1,4 +1,5 @@
 """The `semisel` console script, run as a user runs it (a subprocess of the installed entry point)."""
+import io
 import json
 import shutil
 import subprocess
@@ -25,9 +26,14 @@ def test_entry_point_is_installed():
 def test_mi_on_bundled_dataset_matches_library(tmp_path):
     out = run("mi", "spambase", "--top", "3", "--json", cwd=tmp_path)
     assert out.returncode == 0, out.stderr
-    rows = json.loads(out.stdout)
+    doc = json.loads(out.stdout)
+    rows, meta = doc["rows"], doc["metadata"]
     assert len(rows) == 3 and rows[0]["mi"] >= rows[1]["mi"] >= rows[2]["mi"]
-    assert rows[0]["g"] == pytest.approx(2 * 4601 * rows[0]["mi"])
+    assert meta["test"] == "g-adf" and meta["data"].startswith("spambase: 4601 rows")
+    # g-adf rescales G = 2 n MI by nu / E0[G] <= 1 per stratum, so the statistic never exceeds the plain G
+    assert 0 < rows[0]["statistic"] <= 2 * 4601 * rows[0]["mi"] * (1 + 1e-9)
+    plain = json.loads(run("mi", "spambase", "--top", "3", "--json", "--test", "g", cwd=tmp_path).stdout)["rows"]
+    assert plain[0]["statistic"] == pytest.approx(2 * 4601 * plain[0]["mi"])
 
 
 def test_mi_on_csv_with_unlabelled_rows(tmp_path):
@@ -41,7 +47,7 @@ def test_mi_on_csv_with_unlabelled_rows(tmp_path):
     pd.DataFrame({"a": a, "b": b, "outcome": label}).to_csv(tmp_path / "d.csv", index=False)
     out = run("mi", str(tmp_path / "d.csv"), "--label", "outcome", "--csv")
     assert out.returncode == 0, out.stderr
-    table = pd.read_csv(pd.io.common.StringIO(out.stdout))
+    table = pd.read_csv(io.StringIO(out.stdout), comment="#")
     assert list(table.feature) == ["a", "b"]
     lab = label.notna().to_numpy()
     assert table.mi[0] == pytest.approx(mutual_info(a[lab], y[lab]), abs=1e-5)
@@ -76,13 +82,43 @@ def test_rank_csv_with_unlabelled_rows_matches_library(tmp_path):
     X.assign(label=yp).to_csv(tmp_path / "d.csv", index=False)
     out = run("rank", str(tmp_path / "d.csv"), "--label", "label", "--prior", "0.5", "-k", "3", "--json")
     assert out.returncode == 0, out.stderr
-    rows = json.loads(out.stdout)
+    doc = json.loads(out.stdout)
     expected = semi_select(X, yp, "jmi", 3, 0.5)
-    assert [r["feature"] for r in rows] == list(expected.names) and rows[0]["feature"] == "strong"
-    assert rows[0]["surrogate"] == expected.surrogate
+    assert [r["feature"] for r in doc["rows"]] == list(expected.names) and doc["rows"][0]["feature"] == "strong"
+    assert doc["metadata"]["surrogate"] == expected.surrogate
 
 
 def test_mb_on_network_sample_prints_truth_and_scores():
     out = run("mb", "asia", "--target", "bronc", "--rows", "3000", "--mcar", "0.5", "--prior", "0.45")
     assert out.returncode == 0, out.stderr
-    assert "true blanket of bronc" in out.stdout and "F " in out.stdout and "Traceback" not in out.stderr
+    assert "# true blanket: dysp, either, smoke" in out.stdout and "# F: " in out.stdout and "Traceback" not in out.stderr
+
+
+def test_version_and_datasets():
+    import semisel
+    out = run("--version")
+    assert out.returncode == 0 and out.stdout.strip() == f"semisel {semisel.__version__}"
+    out = run("datasets", "--csv")
+    table = pd.read_csv(io.StringIO(out.stdout))
+    assert out.returncode == 0 and {"spambase", "alarm"} <= set(table.name)
+
+
+def test_usage_error_is_one_line():
+    out = run("rank", "spambase", "--pu", "0.2", "--mcar", "0.2")
+    assert out.returncode == 2 and out.stdout == ""
+    assert out.stderr.strip().splitlines() == ["semisel rank: error: argument --mcar: not allowed with argument --pu "
+                                               "(see `semisel rank -h`)"]
+
+
+def test_closed_pipe_is_quiet(tmp_path):
+    """`semisel mi wide.csv | head -1`: the reader leaves while more output than a pipe holds (64 KiB) is still to
+    come; no BrokenPipeError traceback, exit status 0."""
+    rng = np.random.default_rng(0)
+    X = pd.DataFrame(rng.integers(0, 3, (200, 3000)), columns=[f"feature_{j}" for j in range(3000)])
+    X.assign(label=rng.integers(0, 2, 200)).to_csv(tmp_path / "wide.csv", index=False)
+    cmd = [EXE or "semisel", "mi", str(tmp_path / "wide.csv"), "--label", "label", "--quiet"]
+    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    p.stdout.readline()
+    p.stdout.close()
+    err = p.stderr.read().decode()
+    assert p.wait(timeout=120) == 0 and "Traceback" not in err and "BrokenPipe" not in err, err
