@@ -678,7 +678,8 @@ def cga(objective, d: int, *, n_generations: int = 20, population_size: int = 40
     Parameters
     ----------
     objective : SubsetObjective
-        `evaluate(subsets)` gives (fitness, importances of the subset's columns, ...) per subset; `n_evaluations`.
+        `evaluate(subsets)` gives (fitness, importances of the subset's columns in increasing column order, ...)
+        per subset; `n_evaluations`.
     d : int
         The number of features.
     n_generations, population_size, n_parents : int
@@ -769,9 +770,10 @@ def weighted_crossover(wA: np.ndarray, wB: np.ndarray, pi: float, dominant: int)
 
 # %% ../nbs/07_cbound.ipynb #5c9349b3
 def _weights(d: int, cols: np.ndarray, imp: np.ndarray) -> np.ndarray:
-    "Length-d weight vector from a candidate's columns and its forest importances (uniform if they sum to 0)."
+    """Length-d weight vector of a candidate (its columns in any order) from its forest importances, which come in
+    increasing column order as `compute` sees the subset (uniform if they sum to 0)."""
     w = np.zeros(d)
-    w[cols] = imp if imp.sum() > 0 else 1.0 / len(cols)
+    w[np.sort(cols)] = imp if imp.sum() > 0 else 1.0 / len(cols)
     return w
 
 def _mutate(child: np.ndarray, d: int, removed: set, rng, mutation_prob: float, max_swaps: int,
@@ -804,7 +806,8 @@ def fsga(objective, d: int, *, n_generations: int = 20, population_size: int = 4
     Parameters
     ----------
     objective : SubsetObjective
-        `evaluate(subsets)` gives (fitness, importances of the subset's columns, ...) per subset; `n_evaluations`;
+        `evaluate(subsets)` gives (fitness, importances of the subset's columns in increasing column order, ...)
+        per subset (the core's `SubsetObjective` computes a subset's value from its sorted columns); `n_evaluations`;
         `contrast_importances(base, test, rng)` for the relevance test.
     d : int
         The number of features.

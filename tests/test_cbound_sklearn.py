@@ -113,3 +113,13 @@ def test_reproducible():
     a, b = small().fit(X, yp), small().fit(X, yp)
     np.testing.assert_array_equal(a.get_support(), b.get_support())
     pd.testing.assert_frame_equal(a.history_, b.history_)
+
+
+def test_scores_are_the_importances_of_their_own_features():
+    "scores_ of the selected features = the importances of a forest fitted on the selection, feature by feature."
+    X, y, yp = partial_data()
+    for opt in ("fsga", "cga"):
+        sel = small(optimizer=opt, n_init_features=4).fit(X, yp)
+        fitness, imp, _ = sel.objective_(sel.support_)        # importances in increasing column order
+        np.testing.assert_array_equal(sel.scores_[sel.support_], imp)
+        assert fitness == sel.best_fitness_
