@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import numbers
+import sys
 import warnings
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -17,7 +18,7 @@ from joblib import effective_n_jobs
 from sklearn.base import clone
 from sklearn.ensemble import RandomForestClassifier
 from sklearn.model_selection import StratifiedKFold, cross_val_predict
-from sklearn.utils import check_random_state as sklearn_random_state   # legacy RandomState seeding, as in sklearn's forests
+from sklearn.utils import check_random_state as sklearn_random_state   # RandomState seeding, as sklearn's forests
 from sklearn.utils.validation import validate_data
 from tqdm.auto import tqdm
 
@@ -307,7 +308,8 @@ def _lean_matches_sklearn(weighted: bool) -> bool:
             for kw in ({}, {"max_samples": 50}):
                 a = FastRandomForest(12, oob_score=True, random_state=3, **kw)._lean_fit(X, y, w)
                 b = RandomForestClassifier(12, oob_score=True, random_state=3, **kw).fit(X, y, w)
-                if not (np.array_equal(a.oob_decision_function_, b.oob_decision_function_) and a.oob_score_ == b.oob_score_
+                if not (np.array_equal(a.oob_decision_function_, b.oob_decision_function_)
+                        and a.oob_score_ == b.oob_score_
                         and np.array_equal(a.feature_importances_, b.feature_importances_)
                         and np.array_equal(a.predict_proba(X), b.predict_proba(X))):
                     return False
@@ -349,7 +351,8 @@ class FastRandomForest(RandomForestClassifier):
         ok = (_TreeBuilder is not None and isinstance(X, np.ndarray) and X.ndim == 2 and np.ndim(y) == 1
               and X.dtype.kind in "fiub" and all(getattr(self, p) == v for p, v in _PAPER_TREES.items())
               and (self.max_samples is None or isinstance(self.max_samples, numbers.Integral))
-              and (self.random_state is None or isinstance(self.random_state, (numbers.Integral, np.random.RandomState)))
+              and (self.random_state is None
+                   or isinstance(self.random_state, (numbers.Integral, np.random.RandomState)))
               and np.isfinite(X).all())
         if not ok: return False
         key = sample_weight is not None
@@ -384,8 +387,8 @@ class FastRandomForest(RandomForestClassifier):
             rs = np.random.RandomState(tree.random_state)
             idx = rs.randint(0, n, n_boot) if p is None else rs.choice(n, n_boot, replace=True, p=p)
             counts = np.bincount(idx.astype(np.int32), minlength=n)
-            splitter = _BestSplitter(_Gini(1, n_classes), max_features, 1, 0.0, np.random.RandomState(tree.random_state),
-                                     None)
+            splitter = _BestSplitter(_Gini(1, n_classes), max_features, 1, 0.0,
+                                     np.random.RandomState(tree.random_state), None)
             tree.tree_ = _Tree(d, n_classes, 1)
             _TreeBuilder(splitter, 2, 1, 0.0, _MAX_INT, 0.0).build(tree.tree_, X, y, counts.astype(np.float64), None)
             tree.n_features_in_, tree.n_outputs_, tree.max_features_ = d, 1, max_features
@@ -414,8 +417,8 @@ class FastRandomForest(RandomForestClassifier):
         return self
 
 # %% ../nbs/07_cbound.ipynb #2898b88a
-def default_forest(n_estimators: int = 200, random_state=None, n_jobs=None,
-                   oob: bool = False) -> FastRandomForest:
+def default_forest(n_estimators: int = 200, random_state=None, n_jobs=None, oob: bool = False,
+                   max_samples: int | None = None) -> FastRandomForest:
     """The paper's base classifier: a random forest of fully grown trees (bootstrap samples, uniform vote over trees).
 
     A `FastRandomForest`: scikit-learn's `RandomForestClassifier`, fitted bit for bit alike and faster.
@@ -430,6 +433,8 @@ def default_forest(n_estimators: int = 200, random_state=None, n_jobs=None,
         scikit-learn's `n_jobs` of the forest.
     oob : bool, default False
         Keep the out-of-bag votes (`oob_decision_function_`).
+    max_samples : int, optional
+        Rows drawn for each tree's bootstrap sample (default None: as many as the training rows, the paper's forest).
 
     Returns
     -------
@@ -441,7 +446,7 @@ def default_forest(n_estimators: int = 200, random_state=None, n_jobs=None,
     50
     """
     return FastRandomForest(n_estimators=n_estimators, max_depth=None, bootstrap=True, oob_score=oob,
-                            random_state=random_state, n_jobs=n_jobs)
+                            random_state=random_state, n_jobs=n_jobs, max_samples=max_samples)
 
 # %% ../nbs/07_cbound.ipynb #e629ff9b
 def transition_matrix(X, y, *, n_classes: int | None = None, estimator=None, n_splits: int = 5,
@@ -717,6 +722,8 @@ class WrapperObjective(SubsetObjective):
         The forest's votes used (out-of-bag or in-sample).
     n_estimators : int, default 200
         Trees per forest.
+    max_samples : int, optional
+        Rows of each tree's bootstrap sample, at most (default None: all rows, the paper's forest).
     random_state : int, default 0
         The forests' seed.
     n_jobs : int or None
@@ -735,23 +742,28 @@ class WrapperObjective(SubsetObjective):
     (1.0, 1)
     """
     def __init__(self, X, y, noisy, transition, *, n_classes: int, criterion: str = "cbound_il", votes: str = "oob",
-                 n_estimators: int = 200, random_state: int = 0, n_jobs=None):
+                 n_estimators: int = 200, max_samples: int | None = None, random_state: int = 0, n_jobs=None):
         super().__init__(cache=True, n_jobs=n_jobs, backend="loky")
         self.criterion = check_choice(criterion, "criterion", ("cbound_il", "cbound", "oob"))
         self.votes = check_choice(votes, "votes", ("oob", "insample"))
         self.X, self.y, self.noisy, self.transition = X, y, np.asarray(noisy, bool), transition
         self.X32 = np.asarray(X, dtype=np.float32)       # the forests' dtype, converted once
         self.k, self.n_estimators, self.random_state = n_classes, n_estimators, int(random_state)
+        self.max_samples = None if max_samples is None or max_samples >= len(X) else int(max_samples)
 
     def __getstate__(self) -> dict:
-        "What joblib's worker processes receive: everything but the core's worker pool (which cannot be pickled)."
+        "What joblib's worker processes receive: all but the core's worker pool (unpicklable) and the memo (unused)."
         state = self.__dict__.copy()
-        state["_parallel"] = None
+        state["_parallel"], state["memo"] = None, {}
         return state
+
+    def forest(self, oob: bool = False) -> FastRandomForest:
+        "The forest every candidate is scored with (the same seed for all)."
+        return default_forest(self.n_estimators, self.random_state, oob=oob, max_samples=self.max_samples)
 
     def _votes(self, cols) -> tuple[np.ndarray, np.ndarray]:
         "Votes (n, K) of a forest on columns `cols`, and its feature importances."
-        rf = default_forest(self.n_estimators, self.random_state, oob=self.votes == "oob")
+        rf = self.forest(oob=self.votes == "oob")
         Xs = self.X32[:, cols]
         with warnings.catch_warnings():
             warnings.filterwarnings("ignore", message="Some inputs do not have OOB scores")
@@ -776,15 +788,15 @@ class WrapperObjective(SubsetObjective):
     def contrast_importances(self, base, test, rng) -> tuple[np.ndarray, np.ndarray]:
         "FSGA's relevance test: importances of the `test` columns and of permuted copies, in a forest on all of them."
         shadow = np.column_stack([rng.permutation(self.X32[:, f]) for f in test])
-        rf = default_forest(self.n_estimators, self.random_state).fit(
-            np.c_[self.X32[:, base], self.X32[:, test], shadow], self.y)
+        rf = self.forest().fit(np.c_[self.X32[:, base], self.X32[:, test], shadow], self.y)
         I = rf.feature_importances_[len(base):]
         return I[:len(test)], I[len(test):]
 
 # %% ../nbs/07_cbound.ipynb #56db5c71
-def _check_ga(n_generations, population_size, n_parents):
-    "Validate the GA sizes."
+def _check_ga(n_generations, population_size, n_parents, patience=None):
+    "Validate the GA sizes and the patience."
     check_integer(n_generations, "n_generations", low=0)
+    if patience is not None: check_integer(patience, "patience", low=1)
     check_integer(population_size, "population_size", low=2)
     check_integer(n_parents, "n_parents", low=2)
     if n_parents > population_size:
@@ -805,9 +817,24 @@ def _pairs(rng, n_parents: int, n_children: int) -> np.ndarray:
     pairs[flip] = pairs[flip, ::-1]
     return pairs
 
+def _stalled(history: list, patience: int | None) -> bool:
+    "Whether the best fitness has not improved over the last `patience` generations (never when patience is None)."
+    if patience is None or len(history) <= patience: return False
+    best = [h["best_fitness"] for h in history]
+    return max(best[-patience:]) <= max(best[:-patience]) + 1e-12
+
+def _bar(name: str, n_generations: int, progress: bool):
+    "A progress bar over the generations (stderr)."
+    return tqdm(total=n_generations + 1, desc=f"{name} generations", unit="gen", disable=not progress, file=sys.stderr)
+
+def _tick(bar, objective, history: list):
+    "Advance the bar by one generation: forests fitted so far and the best fitness of the generation."
+    bar.update()
+    bar.set_postfix_str(f"{objective.n_evaluations} forests, best {history[-1]['best_fitness']:.4g}", refresh=False)
+
 # %% ../nbs/07_cbound.ipynb #c8186047
 def cga(objective, d: int, *, n_generations: int = 20, population_size: int = 40, n_parents: int = 8,
-        random_state=None, progress: bool = False) -> SearchResult:
+        random_state=None, patience: int | None = None, progress: bool = False) -> SearchResult:
     """The classic genetic algorithm on bit masks (paper §6.2).
 
     Bernoulli(1/2) init, elitist parents, single-point crossover at floor(pi d), pi in {.2, ..., .8}, one flipped bit
@@ -824,14 +851,18 @@ def cga(objective, d: int, *, n_generations: int = 20, population_size: int = 40
         The GA sizes (paper: 20, 40, 8).
     random_state : None, int or numpy.random.Generator
         The GA's random stream.
+    patience : int, optional
+        Early stopping: stop once the best fitness has not improved for `patience` generations (default None: all
+        generations, as the paper).
     progress : bool, default False
-        Show a progress bar.
+        A progress bar on stderr: generations, forests fitted, best fitness, time left.
 
     Returns
     -------
     SearchResult
         The best mask of the last generation, its forest importances (0 elsewhere), its fitness, the per-generation
-        history, the objective's computations; ``info["removed"]`` is empty.
+        history, the objective's computations; ``info``: ``removed`` (empty), ``stopped_at`` (the last generation
+        scored) and ``stop`` ("n_generations" or "patience").
 
     Examples
     --------
@@ -840,28 +871,33 @@ def cga(objective, d: int, *, n_generations: int = 20, population_size: int = 40
     >>> cga(Count(), 6, n_generations=10, population_size=10, n_parents=4, random_state=0).subset.tolist()
     [0, 1]
     """
-    _check_ga(n_generations, population_size, n_parents)
+    _check_ga(n_generations, population_size, n_parents, patience)
     rng = check_random_state(random_state)
     pop = [m for m in rng.random((population_size, d)) < 0.5 if m.any()] or [np.eye(d, dtype=bool)[rng.integers(d)]]
-    history = []
-    for g in tqdm(range(n_generations + 1), desc="CGA", disable=not progress):
-        res = objective.evaluate([np.flatnonzero(m) for m in pop])
-        fits = np.array([r[0] for r in res])
-        _record(history, g, fits, [np.flatnonzero(m) for m in pop], [])
-        if g == n_generations: break
-        parents = [pop[i] for i in np.argsort(-fits, kind="stable")[:min(n_parents, len(pop))]]
-        children = []
-        for i, j in _pairs(rng, len(parents), population_size - len(parents)):
-            cp = int(np.floor(rng.choice(np.arange(2, 9) / 10) * d))
-            child = np.r_[parents[i][:cp], parents[j][cp:]]
-            child[rng.integers(d)] ^= True
-            if child.any(): children.append(child)
-        pop = parents + children
+    history, stop = [], "n_generations"
+    with _bar("CGA", n_generations, progress) as bar:
+        for g in range(n_generations + 1):
+            res = objective.evaluate([np.flatnonzero(m) for m in pop])
+            fits = np.array([r[0] for r in res])
+            _record(history, g, fits, [np.flatnonzero(m) for m in pop], [])
+            _tick(bar, objective, history)
+            if g == n_generations: break
+            if _stalled(history, patience):
+                stop = "patience"
+                break
+            parents = [pop[i] for i in np.argsort(-fits, kind="stable")[:min(n_parents, len(pop))]]
+            children = []
+            for i, j in _pairs(rng, len(parents), population_size - len(parents)):
+                cp = int(np.floor(rng.choice(np.arange(2, 9) / 10) * d))
+                child = np.r_[parents[i][:cp], parents[j][cp:]]
+                child[rng.integers(d)] ^= True
+                if child.any(): children.append(child)
+            pop = parents + children
     best = int(np.argmax(fits))
     w = np.zeros(d)
     w[np.flatnonzero(pop[best])] = res[best][1]
     return SearchResult(pop[best].copy(), w, float(fits[best]), pd.DataFrame(history), objective.n_evaluations,
-                        {"removed": np.zeros(0, int)})
+                        {"removed": np.zeros(0, int), "stopped_at": g, "stop": stop})
 
 # %% ../nbs/07_cbound.ipynb #9754d25c
 def _ranked(w: np.ndarray) -> np.ndarray:
@@ -935,7 +971,7 @@ def _mutate(child: np.ndarray, d: int, removed: set, rng, mutation_prob: float, 
 def fsga(objective, d: int, *, n_generations: int = 20, population_size: int = 40, n_parents: int = 8,
          n_init_features: int | None = None, mutation_prob: float = 1.0, max_swaps: int | None = None,
          length_mutation: bool = True, relevance_test: bool = True, tau: float | None = None, eps_rel: float = 1e-4,
-         random_state=None, progress: bool = False) -> SearchResult:
+         random_state=None, patience: int | None = None, progress: bool = False) -> SearchResult:
     """The Feature Selection Genetic Algorithm (paper §6.3, the authors' journal code).
 
     Candidates of n0 = floor(sqrt d) features, forest importances as weights, elitist parents, weighted crossover, swap
@@ -967,14 +1003,18 @@ def fsga(objective, d: int, *, n_generations: int = 20, population_size: int = 4
         The tie tolerance of the relevance test.
     random_state : None, int or numpy.random.Generator
         The GA's random stream.
+    patience : int, optional
+        Early stopping: stop once the best fitness has not improved for `patience` generations (default None: all
+        generations, as the paper).
     progress : bool, default False
-        Show a progress bar.
+        A progress bar on stderr: generations, forests fitted, best fitness, time left.
 
     Returns
     -------
     SearchResult
         The best candidate of the last generation, its weights (forest importances; 0 elsewhere), its fitness, the
-        per-generation history, the objective's computations; ``info["removed"]``: the features removed for good.
+        per-generation history, the objective's computations; ``info``: ``removed`` (the features removed for good),
+        ``stopped_at`` (the last generation scored) and ``stop`` ("n_generations" or "patience").
 
     Examples
     --------
@@ -984,7 +1024,7 @@ def fsga(objective, d: int, *, n_generations: int = 20, population_size: int = 4
     >>> r.fitness
     2.0
     """
-    _check_ga(n_generations, population_size, n_parents)
+    _check_ga(n_generations, population_size, n_parents, patience)
     n0 = int(np.floor(np.sqrt(d))) if n_init_features is None else check_integer(n_init_features, "n_init_features",
                                                                                   low=1, high=d)
     max_swaps = max(1, n0 // 2) if max_swaps is None else max_swaps
@@ -992,48 +1032,53 @@ def fsga(objective, d: int, *, n_generations: int = 20, population_size: int = 4
     rng = check_random_state(random_state)
     pop = [rng.choice(d, n0, replace=False) for _ in range(population_size)]
     removed: set[int] = set()
-    history = []
-    for g in tqdm(range(n_generations + 1), desc="FSGA", disable=not progress):
-        res = objective.evaluate(pop)
-        fits = np.array([r[0] for r in res])
-        W = np.array([_weights(d, np.asarray(c), r[1]) for c, r in zip(pop, res)])
-        _record(history, g, fits, pop, removed)
-        if g == n_generations: break
-        top = np.argsort(-fits, kind="stable")[:min(n_parents, len(pop))]
-        parents = [np.asarray(pop[i]) for i in top]
-        Wp = W[top].copy()
-        if relevance_test:
-            wbar = W.sum(axis=0) / max(W.sum(), 1e-300)
-            present = (W > 0).any(axis=0) | np.isin(np.arange(d), np.concatenate(pop))
-            T = np.flatnonzero((wbar <= tau) & present & ~np.isin(np.arange(d), list(removed)))
-            if T.size:
-                best = np.setdiff1d(pop[int(np.argmax(fits))], T)
-                I, I_shadow = objective.contrast_importances(best, T, rng)
-                gone = T[np.abs(I - I_shadow) < eps_rel]
-                removed.update(int(f) for f in gone)
-                for p in range(len(parents)):
-                    keep = ~np.isin(parents[p], gone)
-                    if keep.all(): continue
-                    old_len = len(parents[p])
-                    Wp[p, parents[p][~keep]] = 0.0
-                    parents[p] = parents[p][keep]
-                    free = np.setdiff1d(np.arange(d), np.r_[parents[p], list(removed)])
-                    n_fill = min(min(n0, old_len) - len(parents[p]), len(free))
-                    fill = rng.choice(free, n_fill, replace=False) if len(parents[p]) < n0 else []
-                    parents[p] = np.r_[parents[p], fill].astype(int)
-                    Wp[p, fill] = 1e-10
-        children = []
-        for i, j in _pairs(rng, len(parents), population_size - len(parents)):
-            pi = rng.choice(np.arange(2, 9) / 10)
-            child = weighted_crossover(Wp[i], Wp[j], pi, int(rng.integers(2)))
-            child = _mutate(child, d, removed, rng, mutation_prob, max_swaps, length_mutation)
-            if len(child): children.append(child)
-        pop = [p for p in parents if len(p)] + children
+    history, stop = [], "n_generations"
+    with _bar("FSGA", n_generations, progress) as bar:
+        for g in range(n_generations + 1):
+            res = objective.evaluate(pop)
+            fits = np.array([r[0] for r in res])
+            W = np.array([_weights(d, np.asarray(c), r[1]) for c, r in zip(pop, res)])
+            _record(history, g, fits, pop, removed)
+            _tick(bar, objective, history)
+            if g == n_generations: break
+            if _stalled(history, patience):
+                stop = "patience"
+                break
+            top = np.argsort(-fits, kind="stable")[:min(n_parents, len(pop))]
+            parents = [np.asarray(pop[i]) for i in top]
+            Wp = W[top].copy()
+            if relevance_test:
+                wbar = W.sum(axis=0) / max(W.sum(), 1e-300)
+                present = (W > 0).any(axis=0) | np.isin(np.arange(d), np.concatenate(pop))
+                T = np.flatnonzero((wbar <= tau) & present & ~np.isin(np.arange(d), list(removed)))
+                if T.size:
+                    best = np.setdiff1d(pop[int(np.argmax(fits))], T)
+                    I, I_shadow = objective.contrast_importances(best, T, rng)
+                    gone = T[np.abs(I - I_shadow) < eps_rel]
+                    removed.update(int(f) for f in gone)
+                    for p in range(len(parents)):
+                        keep = ~np.isin(parents[p], gone)
+                        if keep.all(): continue
+                        old_len = len(parents[p])
+                        Wp[p, parents[p][~keep]] = 0.0
+                        parents[p] = parents[p][keep]
+                        free = np.setdiff1d(np.arange(d), np.r_[parents[p], list(removed)])
+                        n_fill = min(min(n0, old_len) - len(parents[p]), len(free))
+                        fill = rng.choice(free, n_fill, replace=False) if len(parents[p]) < n0 else []
+                        parents[p] = np.r_[parents[p], fill].astype(int)
+                        Wp[p, fill] = 1e-10
+            children = []
+            for i, j in _pairs(rng, len(parents), population_size - len(parents)):
+                pi = rng.choice(np.arange(2, 9) / 10)
+                child = weighted_crossover(Wp[i], Wp[j], pi, int(rng.integers(2)))
+                child = _mutate(child, d, removed, rng, mutation_prob, max_swaps, length_mutation)
+                if len(child): children.append(child)
+            pop = [p for p in parents if len(p)] + children
     best = int(np.argmax(fits))
     support = np.zeros(d, bool)
     support[pop[best]] = True
     return SearchResult(support, W[best], float(fits[best]), pd.DataFrame(history), objective.n_evaluations,
-                        {"removed": np.array(sorted(removed), dtype=int)})
+                        {"removed": np.array(sorted(removed), dtype=int), "stopped_at": g, "stop": stop})
 
 # %% ../nbs/07_cbound.ipynb #eafab72b
 class CBoundWrapper(PartialLabelSelector):
@@ -1050,7 +1095,10 @@ class CBoundWrapper(PartialLabelSelector):
     criterion : {"cbound_il", "cbound", "oob"}, default "cbound_il"
         The fitness (`WrapperObjective`).
     n_estimators : int, default 200
-        Trees per forest.
+        Trees per forest (the cost of every fitness evaluation grows with it).
+    max_samples : int, optional
+        Rows of each tree's bootstrap sample in the search's forests, at most (default None: all the rows of the
+        augmented set, the paper's forest). A cap makes each fitness evaluation cheaper on large tables.
     n_generations, population_size, n_parents : int
         The GA sizes (paper: 20, 40, 8).
     n_init_features : int, optional
@@ -1065,10 +1113,15 @@ class CBoundWrapper(PartialLabelSelector):
         Folds of the transition matrix.
     random_state : None, int or numpy.random.Generator
         Seeds the forests and the GA.
+    patience : int, optional
+        Early stopping of the GA: stop once the best fitness has not improved for `patience` generations (default
+        None: all generations, as the paper).
     n_jobs : int or None
-        Worker processes of the fitness evaluations (and of the transition matrix's cross-validation).
+        Worker processes of the fitness evaluations and of the transition matrix's cross-validation; threads of the
+        self-learning forests (the same result for any value).
     progress : bool, default False
-        Show a progress bar.
+        Report on stderr: the self-learning and transition-matrix phases, then a bar over the generations (forests
+        fitted, best fitness, time left).
 
     Attributes
     ----------
@@ -1112,13 +1165,14 @@ class CBoundWrapper(PartialLabelSelector):
     def __init__(self, optimizer: str = "fsga", *, criterion: str = "cbound_il", n_estimators: int = 200,
                  n_generations: int = 20, population_size: int = 40, n_parents: int = 8,
                  n_init_features: int | None = None, relevance_test: bool = True, length_mutation: bool = True,
-                 votes: str = "oob", threshold="auto", n_splits: int = 5, random_state=None, n_jobs=None,
-                 progress: bool = False):
+                 votes: str = "oob", threshold="auto", n_splits: int = 5, max_samples: int | None = None,
+                 random_state=None, patience: int | None = None, n_jobs=None, progress: bool = False):
         self.optimizer, self.criterion, self.n_estimators = optimizer, criterion, n_estimators
         self.n_generations, self.population_size, self.n_parents = n_generations, population_size, n_parents
         self.n_init_features, self.relevance_test = n_init_features, relevance_test
         self.length_mutation, self.votes, self.threshold, self.n_splits = length_mutation, votes, threshold, n_splits
         self.random_state, self.n_jobs, self.progress = random_state, n_jobs, progress
+        self.max_samples, self.patience = max_samples, patience
 
     def _check_X(self, X):
         return validate_data(self, X, dtype=np.float64, ensure_all_finite=True)
@@ -1126,6 +1180,7 @@ class CBoundWrapper(PartialLabelSelector):
     def _check_params(self, d: int):
         check_choice(self.optimizer, "optimizer", ("fsga", "cga"))
         check_integer(self.n_estimators, "n_estimators", low=1)
+        if self.max_samples is not None: check_integer(self.max_samples, "max_samples", low=1)
         if self.n_init_features is not None: check_integer(self.n_init_features, "n_init_features", low=1, high=d)
 
     def _select(self, X, labels: PartialLabels) -> Selected:
@@ -1143,21 +1198,27 @@ class CBoundWrapper(PartialLabelSelector):
         X_l, X_u = X[labelled], X[~labelled]
         forest = default_forest(self.n_estimators, seed)
         self.pseudo_labels_ = np.full(len(X_u), -1)
+        def say(msg: str):
+            if self.progress: tqdm.write(f"CBoundWrapper: {msg}", file=sys.stderr)
         if len(X_u):
-            sl = self_learning(X_l, codes, X_u, estimator=forest, threshold=self.threshold, n_classes=k,
-                               random_state=seed)
+            say(f"self-learning: {len(X_l)} labelled and {len(X_u)} unlabelled rows, {self.n_estimators}-tree forests")
+            sl = self_learning(X_l, codes, X_u, estimator=clone(forest).set_params(n_jobs=self.n_jobs),
+                               threshold=self.threshold, n_classes=k, random_state=seed)
             Z, yz, noisy = sl.X, sl.y, ~sl.labelled
             self.thresholds_, self.pseudo_labels_ = sl.thresholds, sl.transduction
+            say(f"{noisy.sum()} rows pseudo-labelled in {sl.labeled_iter.max()} rounds; transition matrix "
+                f"({self.n_splits}-fold CV)")
             self.transition_ = (transition_matrix(X_l, codes, n_classes=k, estimator=forest, n_splits=self.n_splits,
                                                   random_state=seed, n_jobs=self.n_jobs) if noisy.any() else np.eye(k))
         else:
             Z, yz, noisy = X_l, codes, np.zeros(len(X_l), bool)
             self.thresholds_, self.transition_ = [], np.eye(k)
         self.objective_ = WrapperObjective(Z, yz, noisy, self.transition_, n_classes=k, criterion=self.criterion,
-                                           votes=self.votes, n_estimators=self.n_estimators, random_state=seed,
-                                           n_jobs=self.n_jobs)
+                                           votes=self.votes, n_estimators=self.n_estimators,
+                                           max_samples=self.max_samples, random_state=seed, n_jobs=self.n_jobs)
+        say(f"{self.optimizer.upper()} search on {len(Z)} rows x {d} features")
         ga = dict(n_generations=self.n_generations, population_size=self.population_size, n_parents=self.n_parents,
-                  random_state=rng, progress=self.progress)
+                  random_state=rng, patience=self.patience, progress=self.progress)
         if self.optimizer == "fsga":
             res = fsga(self.objective_, d, n_init_features=self.n_init_features, relevance_test=self.relevance_test,
                        length_mutation=self.length_mutation, **ga)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 import numbers
+import sys
 import warnings
 from typing import NamedTuple
 
@@ -484,7 +485,8 @@ def _sd(log: list) -> float:
     return s if s > 0 else 1.0
 
 def compact_ga(objective, D: int, costs=None, budget: float | None = None, n_iter: int = 3000, eta: float | None = None,
-               eps: float | None = None, mi_score=None, random_state=None, progress: bool = False) -> SearchResult:
+               eps: float | None = None, mi_score=None, random_state=None, patience: int | None = None,
+               progress: bool = False) -> SearchResult:
     """Algorithm 2: the compact GA with Repair maximising `objective` over feature masks within `budget`.
 
     With `mi_score` the comparison of a step's two masks uses Eq. 13, f/Std[f] + I/Std[I] over the running logs.
@@ -507,16 +509,20 @@ def compact_ga(objective, D: int, costs=None, budget: float | None = None, n_ite
         mask -> float, the MI term of FSCPU-MI (`MIScore`).
     random_state : None, int or numpy.random.Generator
         The GA's random stream.
+    patience : int, optional
+        Early stopping (default None: all `n_iter` steps, as the paper): stop once θ has converged (every θ at ε or
+        1 - ε: the answer is settled) or the best f seen has not improved for `patience` steps.
     progress : bool, default False
-        Show a progress bar.
+        A progress bar on stderr: steps done, objective evaluations, best f so far, time left.
 
     Returns
     -------
     SearchResult
-        `support` = top features by final θ (`top_by_theta`), `scores` = the final θ, `fitness` = the best f seen (-inf
-        if nothing was evaluated), `history` = per step (index 1..T) the f and MI scores of the two masks (NaN when
-        both repaired masks were equal and nothing was evaluated), `n_evaluations` = the objective's computations;
-        `info` holds ``theta_history`` (T+1, D), ``best_mask`` (the best mask seen), ``eta``, ``eps``, ``costs`` and
+        `support` = top features by final θ (`top_by_theta`), `scores` = the final θ, `fitness` = the best f seen
+        (-inf if nothing was evaluated), `history` = per step (index 1..t, t the last step run) the f and MI scores of
+        the two masks (NaN when both repaired masks were equal and nothing was evaluated), `n_evaluations` = the
+        objective's computations; `info` holds ``theta_history`` (t+1, D), ``best_mask`` (the best mask seen),
+        ``stopped_at`` (t), ``stop`` ("n_iter", "converged" or "patience"), ``eta``, ``eps``, ``costs`` and
         ``budget``.
 
     Examples
@@ -528,6 +534,7 @@ def compact_ga(objective, D: int, costs=None, budget: float | None = None, n_ite
     """
     c, budget = _check_costs(costs, budget, D)
     n_iter = check_integer(n_iter, "n_iter", low=0)
+    if patience is not None: patience = check_integer(patience, "patience", low=1)
     eta = 1 / (2 * D) if eta is None else check_number(eta, "eta")
     eps = min(1 / D, 0.5) if eps is None else check_number(eps, "eps", low=0, high=0.5, low_open=True)
     rng = check_random_state(random_state)
@@ -536,30 +543,44 @@ def compact_ga(objective, D: int, costs=None, budget: float | None = None, n_ite
     hist[0] = theta
     fs, Is = np.full((n_iter, 2), np.nan), np.full((n_iter, 2), np.nan)
     flog, ilog, best = [], [], (-np.inf, None)
-    with threadpool_limits(limits=1):
-        for t in tqdm(range(n_iter), desc="FSCPU", disable=not progress):
+    steps, stop, since_best = n_iter, "n_iter", 0
+    bar = tqdm(total=n_iter, desc="FSCPU steps", unit="step", disable=not progress, file=sys.stderr)
+    with threadpool_limits(limits=1), bar:
+        for t in range(n_iter):
+            bar.update()
+            since_best += 1
             ma, mb = rng.random((2, D)) < theta
             ma, mb = repair(ma, theta, c, budget, rng), repair(mb, theta, c, budget, rng)
-            if (ma == mb).all():
-                hist[t + 1] = theta
-                continue
-            fa, fb = objective.evaluate([ma, mb])
-            fs[t] = fa, fb
-            for m, v in ((ma, fa), (mb, fb)):
-                if v > best[0]: best = (v, m.copy())
-            if mi_score is None: da, db = fa, fb
+            if (ma == mb).all(): hist[t + 1] = theta
             else:
-                ia, ib = mi_score(ma), mi_score(mb)
-                Is[t] = ia, ib
-                flog += [fa, fb]
-                ilog += [ia, ib]
-                sf, si = _sd(flog), _sd(ilog)
-                da, db = fa / sf + ia / si, fb / sf + ib / si
-            theta = cga_update(theta, ma, mb, da, db, eta, eps)
-            hist[t + 1] = theta
-    history = pd.DataFrame({"f_a": fs[:, 0], "f_b": fs[:, 1], "mi_a": Is[:, 0], "mi_b": Is[:, 1]},
-                           index=pd.RangeIndex(1, n_iter + 1, name="iteration"))
-    info = dict(theta_history=hist, best_mask=best[1], eta=eta, eps=eps, costs=c, budget=budget)
+                fa, fb = objective.evaluate([ma, mb])
+                fs[t] = fa, fb
+                for m, v in ((ma, fa), (mb, fb)):
+                    if v > best[0]: best, since_best = (v, m.copy()), 0
+                if mi_score is None: da, db = fa, fb
+                else:
+                    ia, ib = mi_score(ma), mi_score(mb)
+                    Is[t] = ia, ib
+                    flog += [fa, fb]
+                    ilog += [ia, ib]
+                    sf, si = _sd(flog), _sd(ilog)
+                    da, db = fa / sf + ia / si, fb / sf + ib / si
+                theta = cga_update(theta, ma, mb, da, db, eta, eps)
+                hist[t + 1] = theta
+            if progress and (t % 20 == 0 or t == n_iter - 1):
+                bar.set_postfix_str(f"{objective.n_evaluations} fits, best f {best[0]:.4g}", refresh=False)
+            if patience is None: continue
+            if np.all((theta <= eps + 1e-12) | (theta >= 1 - eps - 1e-12)): stop = "converged"
+            elif since_best >= patience: stop = "patience"
+            if stop != "n_iter":
+                steps = t + 1
+                break
+        if progress and stop != "n_iter":
+            bar.set_postfix_str(f"{objective.n_evaluations} fits, best f {best[0]:.4g}, stopped at {steps} ({stop})")
+    history = pd.DataFrame({"f_a": fs[:steps, 0], "f_b": fs[:steps, 1], "mi_a": Is[:steps, 0], "mi_b": Is[:steps, 1]},
+                           index=pd.RangeIndex(1, steps + 1, name="iteration"))
+    info = dict(theta_history=hist[:steps + 1], best_mask=best[1], stopped_at=steps, stop=stop, eta=eta, eps=eps,
+                costs=c, budget=budget)
     return SearchResult(top_by_theta(theta, c, budget), theta, float(best[0]), history, objective.n_evaluations, info)
 
 # %% ../nbs/06_fscpu.ipynb #6ab28e9d
@@ -679,8 +700,11 @@ class FSCPU(PartialLabelSelector):
         Threads evaluating the two masks of a step (same result).
     random_state : None, int or numpy.random.Generator
         Seeds the clusterer and the GA.
+    patience : int, optional
+        Early stopping of the GA (`compact_ga`): stop once θ has converged or the best f seen has not improved for
+        `patience` steps. Default None: all `n_iter` steps, as the paper.
     progress : bool, default False
-        Show a progress bar.
+        A progress bar on stderr: GA steps, mixture fits, best f so far, time left.
 
     Attributes
     ----------
@@ -697,6 +721,8 @@ class FSCPU(PartialLabelSelector):
         The best mask evaluated and its f.
     n_evaluations_ : int
         Clusterer fits run.
+    n_steps_ : int
+        GA steps run (`n_iter` unless `patience` stopped the GA early).
     objective_ : ClusterObjective
         The objective of the run (with its memo).
     eta_, eps_, budget_ : float
@@ -715,11 +741,12 @@ class FSCPU(PartialLabelSelector):
     def __init__(self, n_features_to_select=None, *, costs=None, budget=None, n_iter: int = 3000, eta=None, eps=None,
                  clusterer=None, n_clusters: int = 10, search: str = "prefix", mi=None, mi_bins: int = 5,
                  scale: bool = True, labelled_negatives: str = "error", cache: bool = True, n_jobs=None,
-                 random_state=None, progress: bool = False):
+                 random_state=None, patience: int | None = None, progress: bool = False):
         self.n_features_to_select, self.costs, self.budget, self.n_iter = n_features_to_select, costs, budget, n_iter
         self.eta, self.eps, self.clusterer, self.n_clusters, self.search = eta, eps, clusterer, n_clusters, search
         self.mi, self.mi_bins, self.scale, self.labelled_negatives = mi, mi_bins, scale, labelled_negatives
         self.cache, self.n_jobs, self.random_state, self.progress = cache, n_jobs, random_state, progress
+        self.patience = patience
 
     def _check_X(self, X):
         return validate_data(self, X, dtype=np.float64, ensure_all_finite=True)
@@ -767,12 +794,12 @@ class FSCPU(PartialLabelSelector):
                                            self.n_jobs)
         mi_score = None if self.mi is None else MIScore(X, labelled.astype(int), self.mi, self.mi_bins)
         res = compact_ga(self.objective_, D, costs, budget, self.n_iter, self.eta, self.eps, mi_score, int(seed_ga),
-                         self.progress)
+                         self.patience, self.progress)
         self.result_, self.theta_ = res, res.scores
         self.history_ = {"theta": res.info["theta_history"], "f": res.history[["f_a", "f_b"]].to_numpy(),
                          "mi": res.history[["mi_a", "mi_b"]].to_numpy()}
         self.best_seen_mask_, self.best_seen_score_ = res.info["best_mask"], res.fitness
-        self.n_evaluations_ = res.n_evaluations
+        self.n_evaluations_, self.n_steps_ = res.n_evaluations, res.info["stopped_at"]
         self.eta_, self.eps_, self.budget_ = res.info["eta"], res.info["eps"], res.info["budget"]
         chosen = res.subset
         return Selected(chosen[np.argsort(-res.scores[chosen], kind="stable")], res.scores, "theta",
