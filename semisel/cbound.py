@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 import numpy as np
 import pandas as pd
-from joblib import effective_n_jobs
+from joblib import Parallel, delayed, effective_n_jobs
 from sklearn.base import clone
 from sklearn.ensemble import RandomForestClassifier
 from sklearn.model_selection import StratifiedKFold, cross_val_predict
@@ -449,9 +449,23 @@ def default_forest(n_estimators: int = 200, random_state=None, n_jobs=None, oob:
                             random_state=random_state, n_jobs=n_jobs, max_samples=max_samples)
 
 # %% ../nbs/07_cbound.ipynb #e629ff9b
+def _fold_pseudo_labels(X, y, X_u, train, test, estimator, threshold, k):
+    "One fold of the self-learning transition matrix: the pseudo-labels self-learning gives the fold's rows."
+    sl = self_learning(X[train], y[train], np.r_[X[test], X_u], estimator=estimator, threshold=threshold, n_classes=k)
+    labels = sl.transduction[:len(test)].copy()
+    never = labels < 0
+    if never.any(): labels[never] = sl.estimator.predict(X[test][never])
+    return test, labels
+
 def transition_matrix(X, y, *, n_classes: int | None = None, estimator=None, n_splits: int = 5,
-                      random_state=None, n_jobs=None) -> np.ndarray:
+                      X_unlabelled=None, threshold="auto", random_state=None, n_jobs=None) -> np.ndarray:
     """The mislabelling matrix $\\hat\\Lambda_{ij}=P(\\hat y=j|y=i)$ of a classifier, by stratified cross-validation.
+
+    Without `X_unlabelled`: the classifier's cross-validated predictions on the labelled rows (the first, supervised
+    pseudo-labels). With `X_unlabelled` (the spec's `mislabel_cv="self_learning"`): in each fold, `self_learning` runs
+    on the other folds' labelled rows with the fold's rows added to `X_unlabelled`, and the fold's rows are compared
+    through the pseudo-labels it gives them (their final prediction if never pseudo-labelled): the noise of the
+    pseudo-labels, at the cost of one self-learning run per fold.
 
     Parameters
     ----------
@@ -465,15 +479,19 @@ def transition_matrix(X, y, *, n_classes: int | None = None, estimator=None, n_s
         Cloned for each fold; default a 200-tree `default_forest` seeded with `random_state`.
     n_splits : int, default 5
         Folds (fewer when a class has fewer examples, at least 2).
+    X_unlabelled : array-like of shape (n_unlabelled, n_features), optional
+        The unlabelled rows: estimate the noise of self-learning's pseudo-labels instead.
+    threshold : "auto" or float in (0, 1], default "auto"
+        Self-learning's threshold (with `X_unlabelled`).
     random_state : None or int
         Seeds the folds (and the default forest).
     n_jobs : int or None
-        joblib workers of `cross_val_predict`.
+        joblib workers over the folds.
 
     Returns
     -------
     numpy.ndarray of shape (n_classes, n_classes)
-        Row-stochastic: row i is the distribution of the cross-validated predictions of class i.
+        Row-stochastic: row i is the distribution of the cross-validated predictions (or pseudo-labels) of class i.
 
     Examples
     --------
@@ -498,9 +516,17 @@ def transition_matrix(X, y, *, n_classes: int | None = None, estimator=None, n_s
     folds = max(2, min(n_splits, int(counts.min())))
     est = default_forest(200, random_state) if estimator is None else clone(estimator)
     cv = StratifiedKFold(folds, shuffle=True, random_state=derive_seed(random_state))
+    if X_unlabelled is not None:
+        X_u = _check_matrix(X_unlabelled, "X_unlabelled")
+        if X_u.shape[1] != X.shape[1]:
+            raise ValueError(f"`X_unlabelled` has {X_u.shape[1]} features, `X` {X.shape[1]}")
     with warnings.catch_warnings():
         warnings.filterwarnings("ignore", message="The least populated class")
-        pred = cross_val_predict(est, X, y, cv=cv, n_jobs=n_jobs)
+        if X_unlabelled is None: pred = cross_val_predict(est, X, y, cv=cv, n_jobs=n_jobs)
+        else:
+            jobs = (delayed(_fold_pseudo_labels)(X, y, X_u, tr, te, est, threshold, k) for tr, te in cv.split(X, y))
+            pred = np.empty(len(y), dtype=np.int64)
+            for test, labels in Parallel(n_jobs=n_jobs)(jobs): pred[test] = labels
     T = np.bincount(y * k + pred, minlength=k * k).reshape(k, k).astype(np.float64)
     return T / T.sum(axis=1, keepdims=True)
 
@@ -1111,6 +1137,10 @@ class CBoundWrapper(PartialLabelSelector):
         Self-learning's threshold.
     n_splits : int, default 5
         Folds of the transition matrix.
+    mislabel_cv : {"forest", "self_learning"}, default "forest"
+        How $\\hat\\Lambda$ is estimated (`transition_matrix`): from the base forest's cross-validated predictions on
+        the labelled rows, or from the pseudo-labels self-learning gives the held-out labelled rows of each fold
+        (the pseudo-labels' own noise; `n_splits` more self-learning runs).
     random_state : None, int or numpy.random.Generator
         Seeds the forests and the GA.
     patience : int, optional
@@ -1165,20 +1195,22 @@ class CBoundWrapper(PartialLabelSelector):
     def __init__(self, optimizer: str = "fsga", *, criterion: str = "cbound_il", n_estimators: int = 200,
                  n_generations: int = 20, population_size: int = 40, n_parents: int = 8,
                  n_init_features: int | None = None, relevance_test: bool = True, length_mutation: bool = True,
-                 votes: str = "oob", threshold="auto", n_splits: int = 5, max_samples: int | None = None,
+                 votes: str = "oob", threshold="auto", n_splits: int = 5, mislabel_cv: str = "forest",
+                 max_samples: int | None = None,
                  random_state=None, patience: int | None = None, n_jobs=None, progress: bool = False):
         self.optimizer, self.criterion, self.n_estimators = optimizer, criterion, n_estimators
         self.n_generations, self.population_size, self.n_parents = n_generations, population_size, n_parents
         self.n_init_features, self.relevance_test = n_init_features, relevance_test
         self.length_mutation, self.votes, self.threshold, self.n_splits = length_mutation, votes, threshold, n_splits
         self.random_state, self.n_jobs, self.progress = random_state, n_jobs, progress
-        self.max_samples, self.patience = max_samples, patience
+        self.max_samples, self.patience, self.mislabel_cv = max_samples, patience, mislabel_cv
 
     def _check_X(self, X):
         return validate_data(self, X, dtype=np.float64, ensure_all_finite=True)
 
     def _check_params(self, d: int):
         check_choice(self.optimizer, "optimizer", ("fsga", "cga"))
+        check_choice(self.mislabel_cv, "mislabel_cv", ("forest", "self_learning"))
         check_integer(self.n_estimators, "n_estimators", low=1)
         if self.max_samples is not None: check_integer(self.max_samples, "max_samples", low=1)
         if self.n_init_features is not None: check_integer(self.n_init_features, "n_init_features", low=1, high=d)
@@ -1207,9 +1239,11 @@ class CBoundWrapper(PartialLabelSelector):
             Z, yz, noisy = sl.X, sl.y, ~sl.labelled
             self.thresholds_, self.pseudo_labels_ = sl.thresholds, sl.transduction
             say(f"{noisy.sum()} rows pseudo-labelled in {sl.labeled_iter.max()} rounds; transition matrix "
-                f"({self.n_splits}-fold CV)")
+                f"({self.n_splits}-fold CV, {self.mislabel_cv})")
+            X_cv = X_u if self.mislabel_cv == "self_learning" else None
             self.transition_ = (transition_matrix(X_l, codes, n_classes=k, estimator=forest, n_splits=self.n_splits,
-                                                  random_state=seed, n_jobs=self.n_jobs) if noisy.any() else np.eye(k))
+                                                  X_unlabelled=X_cv, threshold=self.threshold, random_state=seed,
+                                                  n_jobs=self.n_jobs) if noisy.any() else np.eye(k))
         else:
             Z, yz, noisy = X_l, codes, np.zeros(len(X_l), bool)
             self.thresholds_, self.transition_ = [], np.eye(k)
