@@ -93,6 +93,9 @@ class CBound(NamedTuple):
         Whether mu1 > 0 (otherwise the bound is vacuous).
     delta : float, default 0.0
         The mislabelling correction subtracted (`cbound_il`).
+    raw : float, optional
+        The value before clipping to [0, 1]: 1 - mu1^2/mu2 - delta (1.0 when invalid). A correction larger than the
+        plain bound makes it negative; the wrapper's fitness is 1 - raw, so such subsets stay ordered.
 
     Examples
     --------
@@ -104,12 +107,13 @@ class CBound(NamedTuple):
     mu2: float
     valid: bool
     delta: float = 0.0
+    raw: float | None = None
 
 def _bound(mu1: float, mu2: float, delta: float = 0.0) -> CBound:
     "The C-bound from margin moments (minus a correction `delta`), clipped to [0, 1]; 1.0 and invalid when mu1 <= 0."
     valid = bool(mu1 > 0)
-    value = float(np.clip(1.0 - mu1 ** 2 / mu2 - delta, 0.0, 1.0)) if valid else 1.0
-    return CBound(value, float(mu1), float(mu2), valid, float(delta))
+    raw = float(1.0 - mu1 ** 2 / mu2 - delta) if valid else 1.0
+    return CBound(float(np.clip(raw, 0.0, 1.0)), float(mu1), float(mu2), valid, float(delta), raw)
 
 # %% ../nbs/07_cbound.ipynb #5aefc84d
 def majority_vote(votes) -> np.ndarray:
@@ -725,8 +729,9 @@ def self_learning(X_l, y_l, X_u, *, estimator=None, threshold="auto", n_grid: in
 class WrapperObjective(SubsetObjective):
     """The wrapper's fitness of feature subsets on a (pseudo-)labelled set, from a forest fitted on the subset.
 
-    `criterion="cbound_il"`: 1 - the C-bound with imperfect labels of the forest's out-of-bag votes; `"cbound"`: 1 -
-    the plain C-bound; `"oob"`: out-of-bag accuracy. The forest's seed is the same for every subset, so the fitness is
+    `criterion="cbound_il"`: 1 - the C-bound with imperfect labels of the forest's out-of-bag votes, not clipped at 0
+    (`CBound.raw`: a correction larger than the bound gives a fitness above 1, so the best subsets stay ordered);
+    `"cbound"`: 1 - the plain C-bound; `"oob"`: out-of-bag accuracy. The forest's seed is the same for every subset, so the fitness is
     a deterministic function of the subset; the memo, the parallel evaluation and the count are the core's
     `SubsetObjective`.
 
@@ -809,7 +814,7 @@ class WrapperObjective(SubsetObjective):
         if self.criterion == "oob": return float(np.mean(V.argmax(axis=1) == self.y)), imp, None
         L = self.transition if self.criterion == "cbound_il" else np.eye(self.k)
         cb = cbound_il(V, L, labels=self.y, noisy=self.noisy)
-        return 1.0 - cb.value, imp, cb
+        return 1.0 - cb.raw, imp, cb
 
     def contrast_importances(self, base, test, rng) -> tuple[np.ndarray, np.ndarray]:
         "FSGA's relevance test: importances of the `test` columns and of permuted copies, in a forest on all of them."
