@@ -981,6 +981,12 @@ def _weights(d: int, cols: np.ndarray, imp: np.ndarray) -> np.ndarray:
     w[np.sort(cols)] = imp if imp.sum() > 0 else 1.0 / len(cols)
     return w
 
+def _default_n0(d: int) -> int:
+    "FSGA's default initial length ceil(d^(2/3)) (exact in integers: the least n with n^3 >= d^2)."
+    n = max(1, int(np.ceil(d ** (2 / 3))) - 1)
+    while n ** 3 < d * d: n += 1
+    return min(n, d)
+
 def _mutate(child: np.ndarray, d: int, removed: set, rng, mutation_prob: float, max_swaps: int,
             length_mutation: bool) -> np.ndarray:
     "Swap mutation (m selected features off, m eligible ones on) then the +1/-1/0 length mutation."
@@ -1005,7 +1011,7 @@ def fsga(objective, d: int, *, n_generations: int = 20, population_size: int = 4
          random_state=None, patience: int | None = None, progress: bool = False) -> SearchResult:
     """The Feature Selection Genetic Algorithm (paper §6.3, the authors' journal code).
 
-    Candidates of n0 = floor(sqrt d) features, forest importances as weights, elitist parents, weighted crossover, swap
+    Candidates of n0 = ceil(d^(2/3)) features, forest importances as weights, elitist parents, weighted crossover, swap
     and length mutation, and the permuted-copy relevance test that removes irrelevant features for good.
 
     Parameters
@@ -1019,7 +1025,8 @@ def fsga(objective, d: int, *, n_generations: int = 20, population_size: int = 4
     n_generations, population_size, n_parents : int
         The GA sizes (paper: 20, 40, 8).
     n_init_features : int, optional
-        n0, the initial length (default floor(sqrt d)).
+        n0, the initial length (default ceil(d^(2/3)), our reading of the paper's lost formula; the authors' later code
+        uses floor(sqrt d)).
     mutation_prob : float, default 1.0
         Probability of the swap mutation.
     max_swaps : int, optional
@@ -1056,7 +1063,7 @@ def fsga(objective, d: int, *, n_generations: int = 20, population_size: int = 4
     2.0
     """
     _check_ga(n_generations, population_size, n_parents, patience)
-    n0 = int(np.floor(np.sqrt(d))) if n_init_features is None else check_integer(n_init_features, "n_init_features",
+    n0 = _default_n0(d) if n_init_features is None else check_integer(n_init_features, "n_init_features",
                                                                                   low=1, high=d)
     max_swaps = max(1, n0 // 2) if max_swaps is None else max_swaps
     tau = 1.0 / (5 * n0) if tau is None else tau
@@ -1133,7 +1140,7 @@ class CBoundWrapper(PartialLabelSelector):
     n_generations, population_size, n_parents : int
         The GA sizes (paper: 20, 40, 8).
     n_init_features : int, optional
-        FSGA's initial length (default floor(sqrt d)).
+        FSGA's initial length (default ceil(d^(2/3)); `fsga`).
     relevance_test, length_mutation : bool, default True
         FSGA's relevance test and length mutation.
     votes : {"oob", "insample"}, default "oob"
