@@ -731,9 +731,9 @@ class WrapperObjective(SubsetObjective):
 
     `criterion="cbound_il"`: 1 - the C-bound with imperfect labels of the forest's out-of-bag votes, not clipped at 0
     (`CBound.raw`: a correction larger than the bound gives a fitness above 1, so the best subsets stay ordered);
-    `"cbound"`: 1 - the plain C-bound; `"oob"`: out-of-bag accuracy. The forest's seed is the same for every subset, so the fitness is
-    a deterministic function of the subset; the memo, the parallel evaluation and the count are the core's
-    `SubsetObjective`.
+    `"cbound"`: 1 - the plain C-bound; `"oob"`: out-of-bag accuracy. The forest's seed is the same for every subset,
+    so the fitness is a deterministic function of the subset; the memo, the parallel evaluation and the count are the
+    core's `SubsetObjective`.
 
     Parameters
     ----------
