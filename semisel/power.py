@@ -597,14 +597,15 @@ def power_explorer(p: int = 100, n: int = 100, m: int = 800, prior: float = 0.2,
             print("kappa: " + ", ".join(f"{k} {v:.3f}" for k, v in r["kappa"].items()))
             print("power at I: " + ", ".join(f"{k} {v:.3f}" for k, v in r["power"].items()))
             grid = np.geomspace(1e-4, 0.3, 120)
-            fig, ax = plt.subplots(figsize=(5, 3), dpi=60)
+            fig, ax = plt.subplots(figsize=(6.4, 3.6), dpi=100)
             for k, kv in r["kappa"].items():
                 ax.plot(grid, g_test_power(grid, r["N"] * min(kv, 1.0), kw["dof"], kw["alpha"]), label=k)
             ax.axvline(kw["mi"], color="grey", ls=":")
             ax.set_xscale("log")
             ax.set_xlabel("I(X;Y) (nats)")
-            ax.set_ylabel("power")
-            ax.legend(fontsize=8)
+            ax.set_ylabel("power of the G-test")
+            ax.set_title(f"Power against the effect (N = {r['N']}, dof = {kw['dof']}, α = {kw['alpha']:g})", fontsize=10)
+            ax.legend(fontsize=9)
             plt.close(fig)
             display(fig)
 

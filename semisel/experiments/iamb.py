@@ -246,7 +246,7 @@ def plot_protocol(results: pd.DataFrame, scenario: str, measure: str = "f_measur
     import matplotlib.pyplot as plt
     s = summarise(results[results.scenario == scenario], measure).loc[scenario]
     sizes = sorted(s.index.get_level_values("n").unique())
-    if axes is None: _, axes = plt.subplots(1, len(sizes), figsize=(4.2 * len(sizes), 2.8), squeeze=False)
+    if axes is None: _, axes = plt.subplots(1, len(sizes), figsize=(max(6.4, 4.2 * len(sizes)), 3.0), squeeze=False)
     axes = np.ravel(axes)
     methods = [m for m in SCENARIOS[scenario] if m in s.index.get_level_values("method")]
     for ax, n in zip(axes, sizes):
@@ -261,5 +261,5 @@ def plot_protocol(results: pd.DataFrame, scenario: str, measure: str = "f_measur
         ax.set_ylabel(measure.replace("_", " "))
         ax.tick_params(labelsize=8)
         if measure == "f_measure": ax.set_ylim(0, 1.25)
-    axes[0].legend(fontsize=7, ncol=2 if len(methods) > 3 else len(methods), loc="upper center", framealpha=0.9)
+    axes[0].legend(fontsize=7, ncol=min(len(methods), 2), loc="upper center", framealpha=0.9)
     return axes

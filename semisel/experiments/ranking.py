@@ -384,7 +384,7 @@ def plot_cd(ranks: pd.Series, cd: float, ax=None, title: str = ""):
     >>> ax = plot_cd(pd.Series({"a": 1.2, "b": 2.1, "c": 2.7}), 1.3)
     """
     import matplotlib.pyplot as plt
-    ax = ax or plt.subplots(figsize=(5, 1.8))[1]
+    ax = ax or plt.subplots(figsize=(6.4, 2.4))[1]
     k = len(ranks)
     r = ranks.sort_values()
     ax.hlines(0, 1, k, color="k")

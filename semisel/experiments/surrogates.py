@@ -93,7 +93,7 @@ def acceptance_rates(effects, *, n: int, arity: int, p_y: float, mechanism: str 
 def plot_acceptance(rates: pd.DataFrame, ax=None, title: str | None = None):
     "Plot acceptance rates of H0 against I(X;Y) for each method, as the paper's Figs 3 and 4; returns the axes."
     import matplotlib.pyplot as plt
-    if ax is None: _, ax = plt.subplots(figsize=(4, 3))
+    if ax is None: _, ax = plt.subplots(figsize=(6.4, 4.4))
     style = {"Y": ("k", "o", "Y (ideal)"), "D_L": ("tab:green", "s", r"$\mathcal{D}_L$"),
              "Y0": ("tab:blue", "^", r"$\widetilde{Y}_0$"), "Y1": ("tab:red", "v", r"$\widetilde{Y}_1$")}
     for k in rates.columns:
@@ -102,7 +102,7 @@ def plot_acceptance(rates: pd.DataFrame, ax=None, title: str | None = None):
     if "alpha" in rates.attrs: ax.axhline(1 - rates.attrs["alpha"], color="grey", ls=":", lw=1)
     ax.set_xlabel("I(X;Y) (nats)"); ax.set_ylabel("acceptance rate of $H_0$"); ax.set_ylim(-0.02, 1.02)
     if title: ax.set_title(title, fontsize=9)
-    ax.legend(fontsize=7)
+    ax.legend(fontsize=8)
     return ax
 
 # %% ../../nbs/replications/02_surrogates.ipynb #c3580e03

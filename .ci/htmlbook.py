@@ -1,0 +1,266 @@
+"""Render the book as offline HTML (named htmlbook.py, not html.py, which would shadow the standard library's `html` for
+every script in .ci/) into _html/: one page per notebook (nbconvert's lab template, figures embedded), an
+index page that links every chapter and replication in order, and links between pages rewritten to the local files.
+
+Input: the notebooks as nbdev processed them for the docs (`_proc/`, written by .ci/docs.py: show_doc rendered,
+hidden and export cells gone, directives turned into Quarto options) or, with `--src nbs`, the notebooks themselves
+(hidden and export cells and the `#|` lines are dropped here). Page names are nbdev's (00_core.ipynb -> core.html,
+replications/04_iamb.ipynb -> replications/iamb.html), so nbdev's links into the published docs (doc_host +
+doc_baseurl) and links to `NN_x.ipynb` both become relative links to the local pages. nbs/index.ipynb becomes
+home.html (index.html is the contents page). Nothing is executed: stored outputs are rendered as they are.
+
+Math is typeset by MathJax 2.7 from its CDN (nbconvert's default); `--mathjax-url` points elsewhere, e.g. to a local
+copy (`npm install mathjax@2` then `--mathjax-url file://$PWD/node_modules/mathjax/MathJax.js?config=TeX-AMS_CHTML-full`).
+Usage: python .ci/htmlbook.py [--src _proc] [--out _html] [--mathjax-url URL]."""
+import argparse
+import html
+import os
+import posixpath
+import re
+import shutil
+import sys
+from pathlib import Path
+
+import nbformat
+import yaml
+from nbconvert import HTMLExporter
+from nbconvert.preprocessors import TagRemovePreprocessor
+from nbdev.config import get_config
+
+HIDE_DIRS = {"hide", "export", "exporti", "default_exp"}     # nbdev's cells without source in the docs
+WIDGET = "application/vnd.jupyter.widget-view+json"
+CSS = """
+body { margin: 0 auto; max-width: 1180px; padding: 0 1.5rem 3rem; }
+nav.book-nav { font: 14px/1.6 system-ui, sans-serif; padding: .6rem 0; border-bottom: 1px solid #ddd;
+  margin-bottom: 1rem; display: flex; gap: 1.2rem; flex-wrap: wrap; }
+nav.book-nav.bottom { border-top: 1px solid #ddd; border-bottom: none; margin-top: 2rem; }
+nav.book-nav a { text-decoration: none; }
+.jp-RenderedImage img, .jp-RenderedImage > img { max-width: 100%; height: auto; }
+.jp-OutputArea-output pre { white-space: pre-wrap; }
+.jp-RenderedMarkdown pre { background: #f5f5f5; padding: .6em .8em; border-radius: 3px; margin: .5em 0 1em; }
+p.book-description { font-size: 1.1em; color: #444; border-left: 4px solid #ccc; padding-left: .8em; }
+p.widget-note { color: #666; font-style: italic; }
+p.slow-note { font-size: .85em; color: #7a5200; background: #fff6e0; border-left: 3px solid #e0a800;
+  padding: .3em .6em; margin: .8em 0 .2em; }
+"""
+
+
+def page_name(rel: Path) -> Path:
+    "nbdev's page for the notebook at `rel` (relative to nbs/): leading 'NN_' dropped, lower case, '.html'."
+    if rel.as_posix() == "index.ipynb": return Path("home.html")
+    return rel.with_name(re.sub(r"^\d+[a-zA-Z0-9]*_", "", rel.name.lower())).with_suffix(".html")
+
+
+def book_order(src: Path) -> list[Path]:
+    "Notebooks under `src` (relative paths) in the sidebar's order: index, chapters by name, then each folder's."
+    nbs = [p.relative_to(src) for p in src.rglob("*.ipynb") if not any(x.startswith((".", "_")) for x in
+                                                                       p.relative_to(src).parts)]
+    return sorted(nbs, key=lambda p: (len(p.parts) > 1, p.parts[:-1], p.name != "index.ipynb", p.name))
+
+
+def directives(source: str) -> dict:
+    "The leading `#| key: value` / `#| flag` lines of a code cell, as a dict (flags map to '')."
+    out = {}
+    for line in source.splitlines():
+        m = re.match(r"^#\|\s*([\w-]+):?\s*(.*)$", line)
+        if not m: break
+        out[m.group(1)] = m.group(2).strip()
+    return out
+
+
+def strip_directives(source: str) -> str:
+    return "\n".join(l for l in source.splitlines() if not l.startswith("#|")).strip("\n")
+
+
+def clean_markdown(text: str) -> str:
+    "Markdown as Quarto reads it, for a CommonMark renderer: drop Pandoc attribute blocks such as `{target=...}`."
+    return re.sub(r"(\]\([^)]*\))\{[^}]*\}", r"\1", text)
+
+
+def collapse_cr(text: str) -> str:
+    "What a terminal shows of text with carriage returns (progress bars): the last segment of each line."
+    return "\n".join(line.rsplit("\r", 1)[-1] if "\r" in line.rstrip("\r") else line.rstrip("\r")
+                     for line in text.split("\n"))
+
+
+def title_of(nb) -> tuple[str, str]:
+    "(title, description) from nbdev's frontmatter (raw cell) or from the notebook's '# Title' / '> description' cell."
+    for c in nb.cells:
+        if c.cell_type == "raw" and c.source.lstrip().startswith("---"):
+            fm = yaml.safe_load(c.source.strip().strip("-")) or {}
+            return str(fm.get("title", "")), str(fm.get("description", ""))
+        if c.cell_type == "markdown":
+            m = re.match(r"^#\s+(.+?)\s*(?:\n+>\s*(.+))?$", c.source.strip(), flags=re.S)
+            if m: return m.group(1).strip(), " ".join((m.group(2) or "").split())
+            break
+    return "", ""
+
+
+SLOW_NOTE = ("<p class='slow-note'>&#9201; Slow cell (a full-scale run): its output is stored from that run. "
+             "<code>nbdev_test</code> skips it (<code>--flags slow</code> runs it); in Jupyter it prints a note and "
+             "shows the stored output unless the environment variable <code>SEMISEL_SLOW=1</code> is set.</p>")
+
+
+def slow_sources(nb_path: Path) -> set:
+    "Sources (directives stripped) of the cells flagged `#| slow` in the notebook at `nb_path`."
+    if not nb_path.exists(): return set()
+    nb = nbformat.read(nb_path, as_version=4)
+    return {strip_directives(c.source) for c in nb.cells if c.cell_type == "code" and "slow" in directives(c.source)}
+
+
+def prepare(nb, from_proc: bool, slow: set = frozenset()):
+    """The notebook as the book shows it: title cell, hidden cells dropped, directives applied, outputs tidied, a note
+    before each slow cell (`slow`: their sources)."""
+    title, desc = title_of(nb)
+    cells = []
+    if from_proc or not nb.cells or nb.cells[0].cell_type != "markdown":
+        head = f"# {title}" + (f"\n\n<p class='book-description'>{inline_code(desc)}</p>" if desc else "")
+        cells.append(nbformat.v4.new_markdown_cell(head))
+    for i, c in enumerate(nb.cells):
+        if c.cell_type == "raw": continue
+        if c.cell_type == "markdown":
+            src = c.source
+            if not from_proc and i == 0 and src.lstrip().startswith("# "):   # the title cell of a notebook
+                src = f"# {title}" + (f"\n\n<p class='book-description'>{inline_code(desc)}</p>" if desc else "")
+            if src.strip(): cells.append(nbformat.v4.new_markdown_cell(clean_markdown(src)))
+            continue
+        d = directives(c.source)
+        if d.get("include") == "false" or (not from_proc and d.keys() & HIDE_DIRS): continue
+        if "nbdev_export()" in c.source: continue
+        c.source = strip_directives(c.source)
+        if "slow" in d or (c.source.strip() and c.source in slow): cells.append(nbformat.v4.new_markdown_cell(SLOW_NOTE))
+        tags = set(c.metadata.get("tags", []))
+        if d.get("echo") == "false" or not c.source.strip(): tags.add("remove_input")
+        if d.get("output") == "false": c.outputs = []
+        for o in c.get("outputs", []):
+            if o.output_type == "stream": o.text = collapse_cr(o.text)
+            data = o.get("data", {})
+            if WIDGET in data:
+                o.data = {"text/html": "<p class='widget-note'>[interactive widget: run the notebook in Jupyter to "
+                                       "use it]</p>"}
+            if "text/markdown" in data: data["text/markdown"] = clean_markdown(data["text/markdown"])
+        if not c.source.strip() and not c.get("outputs"): continue
+        c.metadata["tags"] = sorted(tags)
+        cells.append(c)
+    nb.cells = cells
+    nb.metadata.pop("widgets", None)
+    return nb, title, desc
+
+
+def rewrite_links(body: str, here: Path, src_rel: Path, pages: dict, site: str) -> str:
+    """Point links to notebooks (`NN_x.ipynb`, relative to the notebook) and to the published docs (`site`...) at the
+    local pages, relative to the page `here`."""
+    def fix(m):
+        attr, url = m.group(1), html.unescape(m.group(2))
+        target, frag = (url.split("#", 1) + [""])[:2]
+        if site and url.startswith(site):
+            dest = url[len(site):].lstrip("/") or "index.html"
+            dest, frag = (dest.split("#", 1) + [""])[:2]
+            dest = dest or "index.html"
+        elif target.endswith(".ipynb") and not re.match(r"^[a-z]+:", target):
+            nb = Path(posixpath.normpath((src_rel.parent / target).as_posix()))
+            if nb not in pages: return m.group(0)
+            dest = pages[nb].as_posix()
+        else:
+            return m.group(0)
+        rel = posixpath.relpath(dest, here.parent.as_posix() or ".")
+        return f'{attr}="{html.escape(rel + ("#" + frag if frag else ""))}"'
+    return re.sub(r'(href)="([^"]*)"', fix, body)
+
+
+def pandoc_id(text: str) -> str:
+    "Pandoc's automatic identifier of a heading (what Quarto, and so nbdev's doc links, use as its anchor)."
+    t = re.sub(r"[^\w\s.-]", "", html.unescape(text), flags=re.U).strip().lower()
+    t = re.sub(r"\s+", "-", t)
+    t = re.sub(r"^[^a-z]+", "", t)
+    return t or "section"
+
+
+def add_pandoc_ids(body: str) -> str:
+    "Give each heading, besides nbconvert's id, the id Quarto would give it, so that nbdev's doc links resolve."
+    def fix(m):
+        text = re.sub(r"<a class=.anchor-link.*?</a>", "", m.group(3), flags=re.S)
+        pid = pandoc_id(re.sub(r"<[^>]+>", "", text))
+        if f'id="{pid}"' in m.group(2): return m.group(0)
+        return f'<h{m.group(1)}{m.group(2)}><span id="{html.escape(pid)}"></span>{m.group(3)}</h{m.group(1)}>'
+    return re.sub(r"<h([1-6])([^>]*)>(.*?)</h\1>", fix, body, flags=re.S)
+
+
+def nav(here: Path, prev, nxt, bottom=False) -> str:
+    def a(p, label): return f'<a href="{posixpath.relpath(p.as_posix(), here.parent.as_posix() or ".")}">{label}</a>'
+    parts = [a(Path("index.html"), "&#8962; Contents")]
+    if prev: parts.append(a(prev[0], "&#8249; " + html.escape(prev[1])))
+    if nxt: parts.append(a(nxt[0], html.escape(nxt[1]) + " &#8250;"))
+    return f'<nav class="book-nav{" bottom" if bottom else ""}">' + "".join(parts) + "</nav>"
+
+
+def inline_code(text: str) -> str:
+    "Escape `text` for HTML, with Markdown's `code` spans as <code>."
+    return re.sub(r"`([^`]+)`", r"<code>\1</code>", html.escape(text))
+
+
+def index_page(entries, project: str) -> str:
+    "The contents page: every page in order, grouped by folder, with its description."
+    groups = {}
+    for rel, page, title, desc in entries:
+        groups.setdefault("Replications" if len(rel.parts) > 1 else "Chapters", []).append((rel, page, title, desc))
+    body = [f"<h1>{html.escape(project)}: the book</h1>",
+            "<p>Offline rendering of the notebooks in <code>nbs/</code> (stored outputs, nothing re-run).</p>"]
+    for name, items in groups.items():
+        body.append(f"<h2>{name}</h2><ol class='toc'>")
+        for rel, page, title, desc in items:
+            body.append(f'<li><a href="{page.as_posix()}">{html.escape(title or rel.stem)}</a> '
+                        f'<small><code>{rel.as_posix()}</code></small>'
+                        + (f"<br><span class='desc'>{inline_code(desc)}</span>" if desc else "") + "</li>")
+        body.append("</ol>")
+    style = ("body{font:16px/1.5 system-ui,sans-serif;max-width:900px;margin:2rem auto;padding:0 1rem}"
+             "li{margin:.5rem 0}.desc{color:#555;font-size:.92em}small{color:#888}")
+    return (f"<!DOCTYPE html>\n<html lang='en'><head><meta charset='utf-8'><title>{html.escape(project)}: the book"
+            f"</title><style>{style}</style></head><body>\n" + "\n".join(body) + "\n</body></html>\n")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--src", type=Path, default=None, help="_proc (default, from .ci/docs.py) or nbs")
+    ap.add_argument("--out", type=Path, default=None, help="output folder (default _html)")
+    ap.add_argument("--mathjax-url", default=None, help="MathJax 2.7 script URL (default: nbconvert's CDN)")
+    args = ap.parse_args()
+    cfg = get_config()
+    root = cfg.config_path
+    src = args.src or root / "_proc"
+    out = args.out or root / "_html"
+    if not src.exists(): sys.exit(f"{src} does not exist: run `python .ci/docs.py` first (or pass --src nbs)")
+    from_proc = src.resolve() != cfg.nbs_path.resolve()
+    order = book_order(src)
+    if not order: sys.exit(f"no notebook under {src}")
+    pages = {rel: page_name(rel) for rel in order}
+    site = (cfg.get("doc_host", "") + cfg.get("doc_baseurl", "")).rstrip("/")
+    if out.exists(): shutil.rmtree(out)
+    out.mkdir(parents=True)
+    remove = TagRemovePreprocessor(remove_input_tags={"remove_input"}, enabled=True)
+    exporter = HTMLExporter(template_name="lab", exclude_input_prompt=True, exclude_output_prompt=True,
+                            embed_images=True, preprocessors=[remove])
+    if args.mathjax_url: exporter.mathjax_url = args.mathjax_url
+    notebooks = {rel: prepare(nbformat.read(src / rel, as_version=4), from_proc, slow_sources(cfg.nbs_path / rel))
+                 for rel in order}
+    entries = [(rel, pages[rel], t or rel.stem, d) for rel, (_, t, d) in notebooks.items()]
+    for k, (rel, (nb, title, _)) in enumerate(notebooks.items()):
+        here = pages[rel]
+        prev = (entries[k - 1][1], entries[k - 1][2]) if k else None
+        nxt = (entries[k + 1][1], entries[k + 1][2]) if k + 1 < len(entries) else None
+        body, _ = exporter.from_notebook_node(nb, resources={"metadata": {"name": title or rel.stem,
+                                                                          "path": str((src / rel).parent)}})
+        body = rewrite_links(add_pandoc_ids(body), here, rel, pages, site)
+        body = body.replace("</head>", f"<style>{CSS}</style>\n</head>", 1)
+        body = re.sub(r"(<body[^>]*>)", lambda m: m.group(1) + nav(here, prev, nxt), body, count=1)
+        body = body.replace("</body>", nav(here, prev, nxt, bottom=True) + "\n</body>", 1)
+        (out / here).parent.mkdir(parents=True, exist_ok=True)
+        (out / here).write_text(body, encoding="utf-8")
+        print(f"{rel.as_posix():40s} -> {out.name}/{here.as_posix()} ({len(body) // 1024} KB)")
+    (out / "index.html").write_text(index_page(entries, cfg.get("lib_name", "book")), encoding="utf-8")
+    print(f"{len(entries)} pages and {out.name}/index.html written to {out}{os.sep}")
+    missing = sorted(set(book_order(cfg.nbs_path)) - set(order)) if from_proc else []
+    if missing: sys.exit(f"not in {src} (did the docs processing fail?): {', '.join(p.as_posix() for p in missing)}")
+
+
+if __name__ == "__main__": main()

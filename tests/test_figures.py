@@ -1,0 +1,153 @@
+"""Every public figure function of semisel and semisel.experiments, drawn on small inputs: it runs, the figure it makes
+is at least 600 px wide at no less than 100 dpi (legible at a notebook's width), its axes carry labels and a title, and
+no two tick labels overlap. A new public function that draws must be added to FIGURES (the discovery test fails)."""
+import importlib
+import inspect
+import pkgutil
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt
+import numpy as np
+import pandas as pd
+import pytest
+
+import semisel
+import semisel.experiments
+
+MIN_WIDTH_PX, MIN_DPI = 600, 100
+
+
+def public_functions():
+    "(module name, function name, function) of every public function defined in semisel and semisel.experiments."
+    mods = [m.name for m in pkgutil.walk_packages(semisel.__path__, "semisel.") if not m.name.split(".")[-1].startswith("_")]
+    for name in ["semisel"] + mods:
+        if name == "semisel.cli": continue
+        mod = importlib.import_module(name)
+        for fname, f in vars(mod).items():
+            if inspect.isfunction(f) and f.__module__ == name and not fname.startswith("_"):
+                yield name, fname, f
+
+
+def draws(f) -> bool:
+    "True for a function that draws with matplotlib (imports or calls pyplot, or takes an `ax`/`axes` to draw on)."
+    src = inspect.getsource(f)
+    params = inspect.signature(f).parameters
+    return "plt." in src or "matplotlib" in src or bool({"ax", "axes"} & set(params))
+
+
+# --- small inputs for each figure function: a callable returning the Figure it drew (or a list of them) ----------------
+
+def _explorer():
+    "power_explorer draws into an ipywidgets Output with IPython's display(): capture the figure handed to display()."
+    import IPython.display
+    from semisel.power import power_explorer
+    shown, real = [], IPython.display.display
+    IPython.display.display = lambda *objs, **kw: shown.extend(objs)
+    try: power_explorer(p=50, n=50, m=400)
+    finally: IPython.display.display = real
+    figs = [o for o in shown if isinstance(o, matplotlib.figure.Figure)]
+    assert figs, "power_explorer drew no figure"
+    return figs
+
+
+def _acceptance_rates():
+    from semisel.experiments.surrogates import acceptance_rates
+    return acceptance_rates([0.0, 0.01, 0.02], n=200, arity=2, p_y=0.3, p_labelled=0.3, repetitions=20, random_state=0)
+
+
+def _plot_acceptance():
+    from semisel.experiments.surrogates import plot_acceptance
+    return plot_acceptance(_acceptance_rates(), title="test").figure
+
+
+def _plot_figures():
+    from semisel.experiments.surrogates import plot_figures
+    r = _acceptance_rates()
+    return [plot_figures({"3a": r}), plot_figures({"3a": r, "3b": r, "4a": r, "4b": r})]
+
+
+def _plot_theta():
+    from semisel.experiments.fscpu import plot_theta
+    fig, ax = plt.subplots(figsize=(6.4, 3))
+    rng = np.random.default_rng(0)
+    plot_theta(np.clip(0.5 + rng.normal(0, 0.1, (50, 6)).cumsum(0) / 5, 0, 1), [0, 1], ax, "θ trajectories")
+    ax.set_ylabel("θ")                                             # the caller labels θ (panels share it)
+    return fig
+
+
+def _plot_protocol():
+    from semisel.experiments.iamb import plot_protocol, run_protocol
+    res = run_protocol(("asia",), ("mcar",), sizes=(500, 1000), trials=2, versions=2, progress=False)
+    one = plot_protocol(res[res.n == 500], "mcar")
+    return [one[0].figure, plot_protocol(res, "mcar")[0].figure]
+
+
+def _plot_cd():
+    from semisel.experiments.ranking import plot_cd
+    return plot_cd(pd.Series({"Semi-JMI": 1.4, "MINT": 2.2, "Semi-MIM": 2.4}), 1.3, title="test").figure
+
+
+FIGURES = {
+    "semisel.power.power_explorer": _explorer,
+    "semisel.experiments.surrogates.plot_acceptance": _plot_acceptance,
+    "semisel.experiments.surrogates.plot_figures": _plot_figures,
+    "semisel.experiments.fscpu.plot_theta": _plot_theta,
+    "semisel.experiments.iamb.plot_protocol": _plot_protocol,
+    "semisel.experiments.ranking.plot_cd": _plot_cd,
+}
+NO_AXIS_LABELS = {"semisel.experiments.ranking.plot_cd"}          # a critical-difference diagram: axis drawn off
+
+
+def test_every_figure_function_is_covered():
+    found = {f"{m}.{n}" for m, n, f in public_functions() if draws(f)}
+    assert found == set(FIGURES), (f"figure functions without a test here: {sorted(found - set(FIGURES))}; "
+                                   f"listed but not found: {sorted(set(FIGURES) - found)}")
+
+
+def overlapping_ticklabels(fig) -> list[tuple[str, str]]:
+    "Pairs of visible, non-empty tick labels (major and minor, per axis) whose drawn boxes intersect."
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    canvas = FigureCanvasAgg(fig)                  # a figure closed by its function (power_explorer) has no canvas left
+    canvas.draw()
+    renderer = canvas.get_renderer()
+    bad = []
+    for ax in fig.axes:
+        if not ax.get_visible() or not ax.axison: continue
+        for axis in (ax.xaxis, ax.yaxis):
+            labels = [t for t in axis.get_ticklabels(which="both") if t.get_visible() and t.get_text().strip()]
+            boxes = [(t.get_text(), t.get_window_extent(renderer)) for t in labels]
+            bad += [(a, b) for i, (a, ba) in enumerate(boxes) for b, bb in boxes[i + 1:]
+                    if ba.overlaps(bb) and ba.width > 0 and bb.width > 0]
+    return bad
+
+
+@pytest.mark.parametrize("name", sorted(FIGURES))
+def test_figure(name):
+    figs = FIGURES[name]()
+    figs = figs if isinstance(figs, list) else [figs]
+    try:
+        for fig in figs:
+            width = fig.get_size_inches()[0] * fig.dpi
+            assert fig.dpi >= MIN_DPI, f"{name}: drawn at {fig.dpi} dpi"
+            assert width >= MIN_WIDTH_PX, f"{name}: {width:.0f} px wide at {fig.dpi} dpi"
+            axes = [ax for ax in fig.axes if ax.get_visible() and (ax.has_data() or ax.texts or ax.collections)]
+            assert axes, f"{name}: nothing drawn"
+            for ax in axes:
+                assert ax.get_title() or fig.get_suptitle(), f"{name}: a panel without a title"
+                if name not in NO_AXIS_LABELS:
+                    assert ax.get_xlabel() or ax.get_xticklabels(), f"{name}: no x label"
+                    assert ax.get_ylabel() or ax is not axes[0], f"{name}: no y label on the first panel"
+            assert not overlapping_ticklabels(fig), f"{name}: overlapping tick labels {overlapping_ticklabels(fig)[:5]}"
+    finally:
+        plt.close("all")
+
+
+def test_overlap_check_catches_garbled_log_ticks():
+    "The check itself: a log axis over a narrow range, as Fig 5 once was, has colliding minor tick labels."
+    fig, ax = plt.subplots(figsize=(4, 3))
+    ax.plot([2.5, 10, 50], [0.2, 0.4, 0.6])
+    ax.set_xscale("log")
+    try: assert overlapping_ticklabels(fig)
+    finally: plt.close(fig)
