@@ -96,8 +96,9 @@ def main():
     if args.notebooks:
         wanted = {p.resolve() for p in args.notebooks}
         files = [f for f in files if f.suffix != ".ipynb" or f.resolve() in wanted]
-    if cache.exists(): rmtree(cache)
-    cache.mkdir(parents=True)
+    if cache.exists() and not args.notebooks: rmtree(cache)          # a full run starts afresh; a partial one updates
+    cache.mkdir(parents=True, exist_ok=True)
+    for f in files: (cache / f.relative_to(nbs)).unlink(missing_ok=True)      # processed again, whatever its age
     jobs = [j for j in (_proc_file(f, cache=cache, path=nbs) for f in files) if j is not None]
     if not jobs: sys.exit("no notebook to process")
     failures = [e for src, *_ in jobs for e in stored_errors(src) + flagged_executed(src)]
@@ -109,8 +110,9 @@ def main():
             for m in mixed:
                 i, cell = _mixed_cell(src, m)
                 if re.search(r"^#\|\s*hide\s*$", "".join(cell.get("source", "")), flags=re.M): continue  # setup cells
+                first = m.strip().splitlines()[0][:90]
                 notes.append(f"{src}: cell {i} (id {cell.get('id')}) mixes imports with other code, so the docs run "
-                             f"all of it (hoist the imports to the hidden import cell): {m.strip().splitlines()[0][:90]}")
+                             f"all of it (hoist the imports to the hidden import cell): {first}")
     n = len(list(cache.rglob("*.ipynb")))
     print(f"processed {n} of {len(jobs)} notebooks into {cache}")
     if notes: print("\n".join(["", f"WARNING: {len(notes)} cell(s) executed in full by the docs:"] + notes))

@@ -8,7 +8,9 @@ the outputs of this run (none if it prints nothing).
 the unflagged cells up to the last named one run to rebuild the state, the named cells run even if flagged, and every
 other cell keeps its stored outputs (to update a figure without touching the rest of a notebook someone else edits).
 Run `nbdev_clean` after."""
-import argparse, os, re
+import argparse
+import os
+import re
 from pathlib import Path
 
 from execnb.nbio import read_nb, write_nb
@@ -24,7 +26,8 @@ def skip(cell, run_flags: set) -> bool:
 
 def find(nb, key: str) -> int:
     "Index of the cell whose id is `key`, or whose source holds `key` (exactly one)."
-    hits = [i for i, c in enumerate(nb.cells) if c.get("id") == key] or [i for i, c in enumerate(nb.cells) if key in c.source]
+    hits = [i for i, c in enumerate(nb.cells) if c.get("id") == key]
+    hits = hits or [i for i, c in enumerate(nb.cells) if key in c.source]
     if len(hits) != 1: raise SystemExit(f"--only {key!r}: {len(hits)} matching cells (give a cell id)")
     return hits[0]
 

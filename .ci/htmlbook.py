@@ -10,7 +10,8 @@ doc_baseurl) and links to `NN_x.ipynb` both become relative links to the local p
 home.html (index.html is the contents page). Nothing is executed: stored outputs are rendered as they are.
 
 Math is typeset by MathJax 2.7 from its CDN (nbconvert's default); `--mathjax-url` points elsewhere, e.g. to a local
-copy (`npm install mathjax@2` then `--mathjax-url file://$PWD/node_modules/mathjax/MathJax.js?config=TeX-AMS_CHTML-full`).
+copy: `npm install mathjax@2`, then
+`--mathjax-url "file://$PWD/node_modules/mathjax/MathJax.js?config=TeX-AMS_CHTML-full"`.
 Usage: python .ci/htmlbook.py [--src _proc] [--out _html] [--mathjax-url URL]."""
 import argparse
 import html
@@ -79,7 +80,7 @@ def clean_markdown(text: str) -> str:
 
 def collapse_cr(text: str) -> str:
     "What a terminal shows of text with carriage returns (progress bars): the last segment of each line."
-    return "\n".join(line.rsplit("\r", 1)[-1] if "\r" in line.rstrip("\r") else line.rstrip("\r")
+    return "\n".join((line.rsplit("\r", 1)[-1] if "\r" in line.rstrip("\r") else line.rstrip("\r")).rstrip()
                      for line in text.split("\n"))
 
 
@@ -96,7 +97,7 @@ def title_of(nb) -> tuple[str, str]:
     return "", ""
 
 
-SLOW_NOTE = ("<p class='slow-note'>&#9201; Slow cell (a full-scale run): its output is stored from that run. "
+SLOW_NOTE = ("<p class='slow-note'><b>Slow cell</b> (a full-scale run): its output is stored from that run. "
              "<code>nbdev_test</code> skips it (<code>--flags slow</code> runs it); in Jupyter it prints a note and "
              "shows the stored output unless the environment variable <code>SEMISEL_SLOW=1</code> is set.</p>")
 
@@ -128,7 +129,8 @@ def prepare(nb, from_proc: bool, slow: set = frozenset()):
         if d.get("include") == "false" or (not from_proc and d.keys() & HIDE_DIRS): continue
         if "nbdev_export()" in c.source: continue
         c.source = strip_directives(c.source)
-        if "slow" in d or (c.source.strip() and c.source in slow): cells.append(nbformat.v4.new_markdown_cell(SLOW_NOTE))
+        if "slow" in d or (c.source.strip() and c.source in slow):
+            cells.append(nbformat.v4.new_markdown_cell(SLOW_NOTE))
         tags = set(c.metadata.get("tags", []))
         if d.get("echo") == "false" or not c.source.strip(): tags.add("remove_input")
         if d.get("output") == "false": c.outputs = []
@@ -139,6 +141,7 @@ def prepare(nb, from_proc: bool, slow: set = frozenset()):
                 o.data = {"text/html": "<p class='widget-note'>[interactive widget: run the notebook in Jupyter to "
                                        "use it]</p>"}
             if "text/markdown" in data: data["text/markdown"] = clean_markdown(data["text/markdown"])
+        c.outputs = [o for o in c.get("outputs", []) if o.output_type != "stream" or o.text.strip()]  # cleared bars
         if not c.source.strip() and not c.get("outputs"): continue
         c.metadata["tags"] = sorted(tags)
         cells.append(c)

@@ -7,9 +7,10 @@ then each executed cell's text outputs are compared with the stored ones:
 - compared: streams (stdout, stderr), the text/plain of results and displays (a figure's is its size and number of
   axes), error outputs, and the number of images; not compared: image pixels, HTML (its text/plain twin is), widgets'
   model ids;
-- tolerated: timings (a number with a time unit, clock times, speed ratios "20 x"), object addresses (0x...), progress bars (tqdm lines),
-  file paths and line numbers in warnings, whitespace (table column widths), and float noise of one unit in the last
-  printed digit (a float that changes more, an integer that changes at all, or changed words are stale);
+- tolerated: timings (a number with a time unit, clock times, speed ratios "20 x"), object addresses (0x...),
+  progress bars (tqdm lines), file paths and line numbers in warnings, whitespace (table column widths), and float
+  noise of one unit in the last printed digit (a float that changes more, an integer that changes at all, or changed
+  words are stale);
 - a cell with no stored output that now prints something is stale ("never run"), and so is a stored output the code no
   longer produces; cells hidden from the book (`#| hide`, `#| output: false`, `#| include: false`) are not compared.
 
@@ -67,7 +68,7 @@ def _text(v) -> str:
 def normalise(text: str, tmp: str = "") -> str:
     "Text with the tolerated variation removed (see the module docstring); float noise is left to `same`."
     text = ANSI.sub("", text)
-    text = "\n".join(l.rsplit("\r", 1)[-1] for l in text.replace("\r\n", "\n").split("\n"))   # progress bars: last frame
+    text = "\n".join(l.rsplit("\r", 1)[-1] for l in text.replace("\r\n", "\n").split("\n"))   # last frame of a bar
     lines = [l for l in text.split("\n") if not PROGRESS.search(l)]
     text = "\n".join(lines)
     if tmp: text = text.replace(tmp, "<nbs>")

@@ -604,7 +604,8 @@ def power_explorer(p: int = 100, n: int = 100, m: int = 800, prior: float = 0.2,
             ax.set_xscale("log")
             ax.set_xlabel("I(X;Y) (nats)")
             ax.set_ylabel("power of the G-test")
-            ax.set_title(f"Power against the effect (N = {r['N']}, dof = {kw['dof']}, α = {kw['alpha']:g})", fontsize=10)
+            ax.set_title(f"Power against the effect (N = {r['N']}, dof = {kw['dof']}, α = {kw['alpha']:g})",
+                         fontsize=10)
             ax.legend(fontsize=9)
             plt.close(fig)
             display(fig)

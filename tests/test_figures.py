@@ -21,7 +21,8 @@ MIN_WIDTH_PX, MIN_DPI = 600, 100
 
 def public_functions():
     "(module name, function name, function) of every public function defined in semisel and semisel.experiments."
-    mods = [m.name for m in pkgutil.walk_packages(semisel.__path__, "semisel.") if not m.name.split(".")[-1].startswith("_")]
+    mods = [m.name for m in pkgutil.walk_packages(semisel.__path__, "semisel.")
+            if not m.name.split(".")[-1].startswith("_")]
     for name in ["semisel"] + mods:
         if name == "semisel.cli": continue
         mod = importlib.import_module(name)
@@ -37,7 +38,7 @@ def draws(f) -> bool:
     return "plt." in src or "matplotlib" in src or bool({"ax", "axes"} & set(params))
 
 
-# --- small inputs for each figure function: a callable returning the Figure it drew (or a list of them) ----------------
+# --- small inputs for each figure function: a callable returning the Figure it drew (or a list of them) -------------
 
 def _explorer():
     "power_explorer draws into an ipywidgets Output with IPython's display(): capture the figure handed to display()."

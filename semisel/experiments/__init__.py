@@ -128,7 +128,8 @@ def stored_outputs(source: str, notebook) -> list[dict]:
             for o in c.get("outputs", []):
                 o = dict(o)
                 if "text" in o: o["text"] = _text(o["text"])
-                if "data" in o: o["data"] = {k: v if isinstance(v, (dict, int, float)) else _text(v) for k, v in o["data"].items()}
+                if "data" in o: o["data"] = {k: v if isinstance(v, (dict, int, float)) else _text(v)
+                                             for k, v in o["data"].items()}
                 outs.append(o)
             return outs
     return []
@@ -145,15 +146,17 @@ def _interactive_shell():
     return ip
 
 # %% ../../nbs/replications/00_replications.ipynb #281363b5
-WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"      # a widget's view: its model is gone, show its text instead
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"      # a widget's view: its model is gone, show its text
 
 
 def _session_notebook() -> Path | None:
-    "The notebook file of this kernel: JupyterLab's `__session__` (or JPY_SESSION_NAME), VS Code's `__vsc_ipynb_file__`."
+    "This kernel's notebook file: JupyterLab's `__session__` (or JPY_SESSION_NAME), VS Code's `__vsc_ipynb_file__`."
     ip = _interactive_shell()
     ns = ip.user_ns if ip is not None else {}
     for name in (ns.get("__session__"), os.environ.get("JPY_SESSION_NAME"), ns.get("__vsc_ipynb_file__")):
-        if name and str(name).endswith(".ipynb") and Path(name).is_file(): return Path(name)
+        if not name or not str(name).endswith(".ipynb"): continue
+        for path in (Path(name), Path.cwd() / Path(name).name):      # a path relative to the server's root: try cwd
+            if path.is_file(): return path
     return None
 
 

@@ -100,7 +100,9 @@ def plot_acceptance(rates: pd.DataFrame, ax=None, title: str | None = None):
         c, m, lab = style.get(k, (None, ".", k))
         ax.plot(rates.index, rates[k], color=c, marker=m, ms=4, label=lab)
     if "alpha" in rates.attrs: ax.axhline(1 - rates.attrs["alpha"], color="grey", ls=":", lw=1)
-    ax.set_xlabel("I(X;Y) (nats)"); ax.set_ylabel("acceptance rate of $H_0$"); ax.set_ylim(-0.02, 1.02)
+    ax.set_xlabel("I(X;Y) (nats)")
+    ax.set_ylabel("acceptance rate of $H_0$")
+    ax.set_ylim(-0.02, 1.02)
     if title: ax.set_title(title, fontsize=9)
     ax.legend(fontsize=8)
     return ax
