@@ -282,6 +282,10 @@ def _class_codes(vals: np.ndarray, missing: np.ndarray, name: str, fully_labelle
     if fully_labelled and unl.any(): raise ValueError(f"`{name}` must be fully labelled, found {int(unl.sum())} unlabelled rows")
     codes = np.full(len(vals), UNLABELLED, dtype=np.int64)
     if unl.all(): return codes, np.array([])
+    lab = vals[~unl]
+    if lab.dtype.kind == "f": infinite = lab[np.isinf(lab)].tolist()
+    else: infinite = [v for v in lab.tolist() if isinstance(v, (float, np.floating)) and np.isinf(v)] if lab.dtype == object else []
+    if infinite: raise ValueError(f"`{name}` has infinite labels ({infinite[0]}); a class must be a finite number or a name")
     try: classes, inverse = np.unique(vals[~unl], return_inverse=True)
     except TypeError:
         kinds = sorted({type(v).__name__ for v in vals[~unl].tolist()})

@@ -17,7 +17,7 @@ from sklearn.utils import ClassifierTags
 from sklearn.utils.validation import validate_data
 
 from .core import (CodeMatrix, PartialLabels, PartialLabelSelector, Selected, check_choice, check_codes,
-                          check_integer, check_probability, check_random_state, count_tables, encode_joint,
+                          check_integer, check_number, check_probability, check_random_state, count_tables, encode_joint,
                           fits_count_budget, id_like_columns, joint_codes, partial_labels, stratum_tables)
 from .datasets import discretize, load_network
 from .infotheory import (CI_METHODS, IndependenceResult, chi2_test, chi2_test_all, ci_test_all, g_test, g_test_all,
@@ -48,6 +48,8 @@ def per_column(test: Callable) -> Callable:
     >>> per_column(g_test)(np.array([[0, 1], [1, 1], [1, 0], [0, 0]]), [0, 1, 1, 0]).dof.tolist()
     [1, 1]
     """
+    if not callable(test):
+        raise TypeError(f"`test` must be a one-feature test (x, y, z) -> IndependenceResult, got {type(test).__name__}")
     def batched(X, y, z=None):
         codes = CodeMatrix(X)
         res = [test(codes[j], y, z) for j in range(codes.shape[1])]
@@ -531,6 +533,8 @@ def exact_prior(net, node: str, state: int = 0) -> float:
     0.45
     """
     net = _network(net)
+    if node not in net.states: raise ValueError(f"`node` {node!r} is not a node of network {net.name!r}")
+    state = check_integer(state, "state", low=0, high=len(net.states[node]) - 1)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", FutureWarning)  # pgmpy 1.1/1.2 announce their 1.3 renames at import
         from pgmpy.inference import VariableElimination
@@ -559,6 +563,7 @@ def benchmark_targets(net, min_prior: float = 0.15) -> pd.DataFrame:
     ['bronc']
     """
     net = _network(net)
+    min_prior = check_number(min_prior, "min_prior", low=0, high=0.5)
     rows = []
     for v in net.nodes:
         children = {c for p, c in net.edges if p == v}
@@ -612,6 +617,9 @@ def score_blanket(found, true) -> BlanketScore:
     >>> score_blanket(["smoke", "lung"], ["smoke", "either", "dysp"]).f_measure
     0.4
     """
+    for name, v in (("found", found), ("true", true)):
+        if isinstance(v, (str, bytes)) or not hasattr(v, "__iter__"):
+            raise TypeError(f"`{name}` must be a collection of feature names or indices, got {type(v).__name__}")
     found, true = set(found), set(true)
     hit = len(found & true)
     precision = hit / len(found) if found else 1.0

@@ -21,6 +21,18 @@ __all__ = ['CI_METHODS', 'cmi_from_counts', 'smi_from_counts', 'dof_from_counts'
            'ci_test', 'g_test_all', 'chi2_test_all', 'g_test', 'chi2_test']
 
 # %% ../nbs/01_infotheory.ipynb #55c64edc
+def _counts(T, name: str = "T", *, integer: bool = False, ndim: int = 3) -> np.ndarray:
+    "Validated count tables T[..., x, y, z] (at least `ndim`-D): finite, non-negative numbers (whole, if `integer`)."
+    T = np.asarray(T)
+    if T.dtype == bool: T = T.astype(np.int64)
+    if T.dtype.kind not in "iuf": raise TypeError(f"`{name}` must hold counts (numbers), got dtype {T.dtype}")
+    if T.ndim < ndim: raise ValueError(f"`{name}` must be count tables T[..., x, y, z] (at least {ndim}-D), got shape {T.shape}")
+    if T.dtype.kind == "f" and not np.isfinite(T).all(): raise ValueError(f"`{name}` has NaN or infinite counts")
+    if T.size and T.min() < 0: raise ValueError(f"`{name}` has negative counts (min {T.min():g})")
+    if integer and T.dtype.kind == "f" and not (T == np.round(T)).all():
+        raise ValueError(f"`{name}` must hold whole counts (the permutation law is over tables of rows)")
+    return T
+
 def _margins(T: np.ndarray):
     "Margins o_{..z}, o_{x.z}, o_{.yz} of count tables T[..., x, y, z], broadcastable against T."
     return T.sum(axis=(-3, -2), keepdims=True), T.sum(axis=-2, keepdims=True), T.sum(axis=-3, keepdims=True)
@@ -33,7 +45,7 @@ def cmi_from_counts(T: np.ndarray) -> np.ndarray:
     >>> float(cmi_from_counts(np.array([[[5], [0]], [[0], [5]]])))   # X = Y, a fair coin: ln 2
     0.6931471805599453
     """
-    T = T.astype(np.float64)
+    T = _counts(T).astype(np.float64)
     o_z, o_xz, o_yz = _margins(T)
     nz = T > 0
     terms = np.zeros_like(T)
@@ -48,7 +60,7 @@ def smi_from_counts(T: np.ndarray) -> np.ndarray:
     >>> float(smi_from_counts(np.array([[[5], [0]], [[0], [5]]])))
     0.5
     """
-    T = T.astype(np.float64)
+    T = _counts(T).astype(np.float64)
     o_z, o_xz, o_yz = _margins(T)
     expected = np.divide(o_xz * o_yz, o_z, out=np.zeros_like(T), where=o_z > 0)
     terms = np.divide((T - expected) ** 2, expected, out=np.zeros_like(T), where=expected > 0)
@@ -63,6 +75,7 @@ def dof_from_counts(T: np.ndarray, rule: str = "papers") -> np.ndarray:
     >>> dof_from_counts(np.ones((3, 2, 4))).item(), dof_from_counts(np.ones((3, 2, 4)), "adjusted").item()
     (8, 8)
     """
+    T = _counts(T)
     o_z, o_xz, o_yz = _margins(T)
     if rule == "papers":
         kx = (T.sum(axis=(-2, -1)) > 0).sum(-1)
@@ -218,7 +231,7 @@ def expected_cmi_from_counts(T: np.ndarray) -> np.ndarray:
     >>> round(float(expected_cmi_from_counts(T)), 6)
     0.077616
     """
-    T = np.asarray(T)
+    T = _counts(T, integer=True)
     lead = T.shape[:-3]
     T = T.reshape((-1,) + T.shape[-3:]).astype(np.int64)
     J = len(T)
@@ -335,7 +348,7 @@ def permuted_g(T: np.ndarray, n_perm: int = 999, random_state=None) -> np.ndarra
     >>> sorted(set(np.round(permuted_g(T, 200, random_state=0)[:, 0], 3)))     # the 2 x 2 tables with these margins
     [0.0, 2.093, 11.09]
     """
-    T = np.asarray(T, dtype=np.int64)
+    T = _counts(T, integer=True, ndim=4).astype(np.int64)
     n_perm = check_integer(n_perm, "n_perm", low=1)
     diff = _perm_diff([T], n_perm, check_random_state(random_state))[0]
     return 2 * T[0].sum() * cmi_from_counts(T)[None, :] + 2 * diff
@@ -423,7 +436,7 @@ def permutation_pvalues(T: np.ndarray, method: str = "mc", *, n_perm: int = 999,
     """
     check_choice(method, "method", ("mc", "smc"))
     n_perm, alpha = check_integer(n_perm, "n_perm", low=1), check_probability(alpha, "alpha")
-    parts = [np.asarray(P, dtype=np.int64) for P in (T if isinstance(T, list) else [T])]
+    parts = [_counts(P, integer=True, ndim=4).astype(np.int64) for P in (T if isinstance(T, list) else [T])]
     if any(P.ndim != 4 or P.shape[:1] + P.shape[2:3] != parts[0].shape[:1] + parts[0].shape[2:3] for P in parts):
         raise ValueError("`T` must hold count tables T[j, x, y, z] (4-D); the parts of a list share the j and y axes")
     for name, wv in (("weights", weights), ("log_weights", log_weights)):

@@ -161,12 +161,24 @@ def _as_output(y, labels: np.ndarray):
     if isinstance(y, pd.Series): return pd.Series(labels, index=y.index, name=y.name)
     return labels
 
+def _label_matrix(Y) -> np.ndarray:
+    "The 0/1 label matrix (R datasets x N rows) of the batched labelling functions, validated."
+    Y = np.asarray(Y)
+    if Y.ndim != 2: raise ValueError(f"`Y` must be a 0/1 matrix (R datasets x N rows), got shape {Y.shape}; "
+                                     "label one vector with mcar, marc or pu")
+    if Y.dtype.kind not in "biuf" or not ((Y == 0) | (Y == 1)).all():
+        raise ValueError("`Y` must hold only 0 and 1 (fully labelled datasets)")
+    return Y
+
 def marc_mask(Y: np.ndarray, p_labelled: float, q: float | None = None, *, mode: str = "exact", p_y: float | None = None,
               random_state=None) -> np.ndarray:
     """Batched MAR-C labelling: which entries of each row of the 0/1 matrix Y (R datasets x N rows) are labelled.
 
     p(s=1) = `p_labelled` and p(y=1|s=1) = `q` (None: each dataset's own class balance, i.e. MCAR); `mode` and `p_y`
     as in `marc`. Returns a boolean (R, N) mask; `mcar` and `marc` are this for one dataset."""
+    Y, mode = _label_matrix(Y), _check_mode(mode)
+    p_labelled = check_probability(p_labelled, "p_labelled", closed="right")
+    q = None if q is None else check_probability(q, "q")
     rng = check_random_state(random_state)
     R, N = Y.shape
     n_pos = (Y == 1).sum(1)
@@ -212,6 +224,8 @@ def marc(y, p_labelled: float, p_pos_given_labelled: float, *, mode: str = "exac
 
 def pu_mask(Y: np.ndarray, p_labelled_pos: float, *, mode: str = "exact", random_state=None) -> np.ndarray:
     "Batched SCAR labelling of the positives of the 0/1 matrix Y (R datasets x N rows): a boolean (R, N) mask (see `pu`)."
+    Y, mode = _label_matrix(Y), _check_mode(mode)
+    p_labelled_pos = check_probability(p_labelled_pos, "p_labelled_pos", closed="right")
     rng = check_random_state(random_state)
     n_pos = (Y == 1).sum(1)
     if (n_pos == 0).any(): raise ValueError("`y` has no positives: PU labelling needs some (label 1) rows")
@@ -252,6 +266,7 @@ def class_conditionals_with_mi(R: int, arity: int, p_y: float, mi: float, random
     """R random class-conditional distributions cond[r, y, x] over `arity` categories whose population I(X;Y) is `mi`
     nats when p(y=1) = `p_y` (bisection on the mixing weight t, see above); the batched core of `sample_with_mi`."""
     _, arity, p_y, mi = _check_mi_args(1, arity, p_y, mi)
+    R = check_integer(R, "R", low=1)
     rng = check_random_state(random_state)
     base = rng.dirichlet(np.ones(arity), size=R)
     split = rng.integers(1, arity, size=R)[:, None]
@@ -287,6 +302,12 @@ def _check_mi_args(n, arity, p_y, mi):
 
 def sample_given_class(cond: np.ndarray, Y: np.ndarray, random_state=None) -> np.ndarray:
     "Draw X[r, i] ~ cond[r, Y[r, i], :] for class-conditionals cond[r, y, x] and classes Y (R, N), by inverse CDF (vectorised)."
+    cond, Y = np.asarray(cond, dtype=np.float64), np.asarray(Y)
+    if cond.ndim != 3 or Y.ndim != 2 or len(cond) != len(Y):
+        raise ValueError(f"`cond` must be (R, classes, arity) and `Y` (R, N) with the same R, got shapes {cond.shape} "
+                         f"and {Y.shape}")
+    if Y.dtype.kind not in "biu" or (Y.size and (Y.min() < 0 or Y.max() >= cond.shape[1])):
+        raise ValueError(f"`Y` must hold class codes 0..{cond.shape[1] - 1} (the rows of each `cond`)")
     rng = check_random_state(random_state)
     cdf = np.cumsum(cond, -1)
     cdf[..., -1] = 1.0

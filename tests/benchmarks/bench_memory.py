@@ -1,13 +1,15 @@
 """Peak memory of the counting tests (issue 15, item 4): memory proportional to the data, not to a dense table.
 
 Each case runs in a fresh subprocess (`python bench_memory.py --case NAME`) that reports its own peak RSS
-(getrusage(RUSAGE_SELF).ru_maxrss at exit), so cases do not share a high-water mark. The child's address space is capped at
-`--limit` GiB (RLIMIT_AS), so a case that would need more fails with a MemoryError instead of starving the machine.
+(getrusage(RUSAGE_SELF).ru_maxrss at exit), so cases do not share a high-water mark. The child's address space is
+capped at `--limit` GiB (RLIMIT_AS), so a case that would need more fails with a MemoryError instead of starving the
+machine.
 
 M1: N = 50,000 rows, D = 1,000 features of 5 levels (int64, as `rng.integers` makes them), binary target, 30%
     labelled. `g_test_all` (the reference) against chapter 04's available-case test `pairwise_g_test_all`, each with
     and without a conditioning set z (three features jointly, 125 strata), the pairwise test by sequential permutation
-    ('smc', pairwise-IAMB's default) given z, and whole `pairwise_iamb` runs (tests 'g' and 'smc'). `data` is the floor: the interpreter, the imports and the data alone. Aim: pairwise within 2x of g_test_all.
+    ('smc', pairwise-IAMB's default) given z, and whole `pairwise_iamb` runs (tests 'g' and 'smc'). `data` is the
+    floor: the interpreter, the imports and the data alone. Aim: pairwise within 2x of g_test_all.
 M2: a conditional test of X ⊥ Y | Z with x and z of 20,000 levels each (N = 100,000 rows, binary y): the dense
     table |X|·|Y|·|Z| would hold 8e8 int64 cells (6 GiB), the observed cells are at most N. Tests 'g' (papers' and
     adjusted dof), 'g-adf' and 'mc' (199 tables), and the pairwise test with 70% of y unlabelled. The same at 2,000
