@@ -284,8 +284,10 @@ def _class_codes(vals: np.ndarray, missing: np.ndarray, name: str, fully_labelle
     if unl.all(): return codes, np.array([])
     lab = vals[~unl]
     if lab.dtype.kind == "f": infinite = lab[np.isinf(lab)].tolist()
-    else: infinite = [v for v in lab.tolist() if isinstance(v, (float, np.floating)) and np.isinf(v)] if lab.dtype == object else []
-    if infinite: raise ValueError(f"`{name}` has infinite labels ({infinite[0]}); a class must be a finite number or a name")
+    elif lab.dtype == object: infinite = [v for v in lab.tolist() if isinstance(v, float) and np.isinf(v)]
+    else: infinite = []
+    if infinite:
+        raise ValueError(f"`{name}` has infinite labels ({infinite[0]}); a class must be a finite number or a name")
     try: classes, inverse = np.unique(vals[~unl], return_inverse=True)
     except TypeError:
         kinds = sorted({type(v).__name__ for v in vals[~unl].tolist()})

@@ -17,8 +17,8 @@ from sklearn.utils import ClassifierTags
 from sklearn.utils.validation import validate_data
 
 from .core import (CodeMatrix, PartialLabels, PartialLabelSelector, Selected, check_choice, check_codes,
-                          check_integer, check_number, check_probability, check_random_state, count_tables, encode_joint,
-                          fits_count_budget, id_like_columns, joint_codes, partial_labels, stratum_tables)
+                          check_integer, check_number, check_probability, check_random_state, count_tables,
+                          encode_joint, fits_count_budget, id_like_columns, joint_codes, partial_labels, stratum_tables)
 from .datasets import discretize, load_network
 from .infotheory import (CI_METHODS, IndependenceResult, chi2_test, chi2_test_all, ci_test_all, g_test, g_test_all,
                                 permutation_pvalues)

@@ -26,7 +26,8 @@ def _counts(T, name: str = "T", *, integer: bool = False, ndim: int = 3) -> np.n
     T = np.asarray(T)
     if T.dtype == bool: T = T.astype(np.int64)
     if T.dtype.kind not in "iuf": raise TypeError(f"`{name}` must hold counts (numbers), got dtype {T.dtype}")
-    if T.ndim < ndim: raise ValueError(f"`{name}` must be count tables T[..., x, y, z] (at least {ndim}-D), got shape {T.shape}")
+    if T.ndim < ndim:
+        raise ValueError(f"`{name}` must be count tables T[..., x, y, z] (at least {ndim}-D), got shape {T.shape}")
     if T.dtype.kind == "f" and not np.isfinite(T).all(): raise ValueError(f"`{name}` has NaN or infinite counts")
     if T.size and T.min() < 0: raise ValueError(f"`{name}` has negative counts (min {T.min():g})")
     if integer and T.dtype.kind == "f" and not (T == np.round(T)).all():
