@@ -349,7 +349,7 @@ def permuted_g(T: np.ndarray, n_perm: int = 999, random_state=None) -> np.ndarra
     >>> sorted(set(np.round(permuted_g(T, 200, random_state=0)[:, 0], 3)))     # the 2 x 2 tables with these margins
     [0.0, 2.093, 11.09]
     """
-    T = _counts(T, integer=True, ndim=4).astype(np.int64)
+    T = _counts(T, integer=True, ndim=4).astype(np.int64, copy=False)
     n_perm = check_integer(n_perm, "n_perm", low=1)
     diff = _perm_diff([T], n_perm, check_random_state(random_state))[0]
     return 2 * T[0].sum() * cmi_from_counts(T)[None, :] + 2 * diff
@@ -437,7 +437,7 @@ def permutation_pvalues(T: np.ndarray, method: str = "mc", *, n_perm: int = 999,
     """
     check_choice(method, "method", ("mc", "smc"))
     n_perm, alpha = check_integer(n_perm, "n_perm", low=1), check_probability(alpha, "alpha")
-    parts = [_counts(P, integer=True, ndim=4).astype(np.int64) for P in (T if isinstance(T, list) else [T])]
+    parts = [_counts(P, integer=True, ndim=4).astype(np.int64, copy=False) for P in (T if isinstance(T, list) else [T])]
     if any(P.ndim != 4 or P.shape[:1] + P.shape[2:3] != parts[0].shape[:1] + parts[0].shape[2:3] for P in parts):
         raise ValueError("`T` must hold count tables T[j, x, y, z] (4-D); the parts of a list share the j and y axes")
     for name, wv in (("weights", weights), ("log_weights", log_weights)):
