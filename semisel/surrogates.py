@@ -211,6 +211,15 @@ def _as_output(y, labels: np.ndarray):
     return labels
 
 # %% ../nbs/02_surrogates.ipynb #6c425a76
+def _label_matrix(Y) -> np.ndarray:
+    "The 0/1 label matrix (R datasets x N rows) of the batched labelling functions, validated."
+    Y = np.asarray(Y)
+    if Y.ndim != 2: raise ValueError(f"`Y` must be a 0/1 matrix (R datasets x N rows), got shape {Y.shape}; "
+                                     "label one vector with mcar, marc or pu")
+    if Y.dtype.kind not in "biuf" or not ((Y == 0) | (Y == 1)).all():
+        raise ValueError("`Y` must hold only 0 and 1 (fully labelled datasets)")
+    return Y
+
 def marc_mask(Y: np.ndarray, p_labelled: float, q: float | None = None, *, mode: str = "exact",
               p_y: float | None = None, random_state=None) -> np.ndarray:
     """Batched MAR-C labelling: which entries of each row of the 0/1 matrix Y (R datasets x N rows) are labelled.
@@ -222,7 +231,7 @@ def marc_mask(Y: np.ndarray, p_labelled: float, q: float | None = None, *, mode:
     Y : numpy.ndarray of shape (R, N)
         Fully labelled 0/1 datasets, one per row; each must hold both classes.
     p_labelled : float
-        p(s=1), the fraction of each dataset to label, in (0, 1] (not checked here: `marc` and `mcar` check it).
+        p(s=1), the fraction of each dataset to label, in (0, 1].
     q : float or None, default None
         p(y=1|s=1), the proportion of positives among the labelled rows; None: each dataset's own class
         balance (MCAR).
@@ -251,6 +260,9 @@ def marc_mask(Y: np.ndarray, p_labelled: float, q: float | None = None, *, mode:
     >>> s.sum(1).tolist(), (s & (Y == 1)).sum(1).tolist()      # 25 labelled, round(12.5) = 13 of them positive
     ([25, 25], [13, 13])
     """
+    Y, mode = _label_matrix(Y), _check_mode(mode)
+    p_labelled = check_probability(p_labelled, "p_labelled", closed="right")
+    q = None if q is None else check_probability(q, "q")
     rng = check_random_state(random_state)
     R, N = Y.shape
     n_pos = (Y == 1).sum(1)
@@ -371,7 +383,7 @@ def pu_mask(Y: np.ndarray, p_labelled_pos: float, *, mode: str = "exact", random
     Y : numpy.ndarray of shape (R, N)
         Fully labelled 0/1 datasets, one per row; each must hold a positive.
     p_labelled_pos : float
-        p(s=1|y=1), in (0, 1] (not checked here: `pu` checks it).
+        p(s=1|y=1), in (0, 1].
     mode : {"exact", "bernoulli"}, default "exact"
         round(p(s=1|y=1) N_1) labelled positives per dataset, or each positive labelled independently.
     random_state : None, int or numpy.random.Generator, default None
@@ -393,6 +405,8 @@ def pu_mask(Y: np.ndarray, p_labelled_pos: float, *, mode: str = "exact", random
     >>> pu_mask(np.array([y, y[::-1]]), 0.5, random_state=0).sum(1).tolist()
     [10, 10]
     """
+    Y, mode = _label_matrix(Y), _check_mode(mode)
+    p_labelled_pos = check_probability(p_labelled_pos, "p_labelled_pos", closed="right")
     rng = check_random_state(random_state)
     n_pos = (Y == 1).sum(1)
     if (n_pos == 0).any(): raise ValueError("`y` has no positives: PU labelling needs some (label 1) rows")
@@ -547,6 +561,7 @@ def class_conditionals_with_mi(R: int, arity: int, p_y: float, mi: float, random
     (3, 2, 4)
     """
     _, arity, p_y, mi = _check_mi_args(1, arity, p_y, mi)
+    R = check_integer(R, "R", low=1)
     rng = check_random_state(random_state)
     base = rng.dirichlet(np.ones(arity), size=R)
     split = rng.integers(1, arity, size=R)[:, None]
@@ -585,6 +600,12 @@ def sample_given_class(cond: np.ndarray, Y: np.ndarray, random_state=None) -> np
     >>> sample_given_class(cond, np.array([[0, 1, 1, 0]]), random_state=0).tolist()
     [[0, 2, 2, 0]]
     """
+    cond, Y = np.asarray(cond, dtype=np.float64), np.asarray(Y)
+    if cond.ndim != 3 or Y.ndim != 2 or len(cond) != len(Y):
+        raise ValueError(f"`cond` must be (R, classes, arity) and `Y` (R, N) with the same R, got shapes {cond.shape} "
+                         f"and {Y.shape}")
+    if Y.dtype.kind not in "biu" or (Y.size and (Y.min() < 0 or Y.max() >= cond.shape[1])):
+        raise ValueError(f"`Y` must hold class codes 0..{cond.shape[1] - 1} (the rows of each `cond`)")
     rng = check_random_state(random_state)
     cdf = np.cumsum(cond, -1)
     cdf[..., -1] = 1.0
