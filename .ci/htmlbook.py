@@ -150,9 +150,13 @@ def prepare(nb, from_proc: bool, slow: set = frozenset()):
     return nb, title, desc
 
 
-def rewrite_links(body: str, here: Path, src_rel: Path, pages: dict, site: str) -> str:
+def rewrite_links(body: str, here: Path, src_rel: Path, pages: dict, site: str, ids: dict | None = None,
+                  dropped: list | None = None) -> str:
     """Point links to notebooks (`NN_x.ipynb`, relative to the notebook) and to the published docs (`site`...) at the
-    local pages, relative to the page `here`."""
+    local pages, relative to the page `here`. nbdev links every backticked name of its module index, also names with
+    no documented section (private helpers, methods without a show_doc): such a link's `#fragment` names no element
+    of the page (in the Quarto site too), so, given `ids` (page -> its element ids), it is dropped and the link goes
+    to the page that defines the name; each dropped fragment is appended to `dropped`."""
     def fix(m):
         attr, url = m.group(1), html.unescape(m.group(2))
         target, frag = (url.split("#", 1) + [""])[:2]
@@ -160,6 +164,9 @@ def rewrite_links(body: str, here: Path, src_rel: Path, pages: dict, site: str) 
             dest = url[len(site):].lstrip("/") or "index.html"
             dest, frag = (dest.split("#", 1) + [""])[:2]
             dest = dest or "index.html"
+            if frag and ids is not None and dest in ids and frag not in ids[dest]:
+                if dropped is not None: dropped.append(f"{dest}#{frag}")
+                frag = ""
         elif target.endswith(".ipynb") and not re.match(r"^[a-z]+:", target):
             nb = Path(posixpath.normpath((src_rel.parent / target).as_posix()))
             if nb not in pages: return m.group(0)
@@ -247,13 +254,19 @@ def main():
     notebooks = {rel: prepare(nbformat.read(src / rel, as_version=4), from_proc, slow_sources(cfg.nbs_path / rel))
                  for rel in order}
     entries = [(rel, pages[rel], t or rel.stem, d) for rel, (_, t, d) in notebooks.items()]
+    bodies = {}
+    for rel, (nb, title, _) in notebooks.items():
+        body, _ = exporter.from_notebook_node(nb, resources={"metadata": {"name": title or rel.stem,
+                                                                          "path": str((src / rel).parent)}})
+        bodies[rel] = add_pandoc_ids(body)
+    ids = {pages[rel].as_posix(): {html.unescape(i) for i in re.findall(r'\b(?:id|name)="([^"]*)"', body)}
+           for rel, body in bodies.items()}
+    dropped = []
     for k, (rel, (nb, title, _)) in enumerate(notebooks.items()):
         here = pages[rel]
         prev = (entries[k - 1][1], entries[k - 1][2]) if k else None
         nxt = (entries[k + 1][1], entries[k + 1][2]) if k + 1 < len(entries) else None
-        body, _ = exporter.from_notebook_node(nb, resources={"metadata": {"name": title or rel.stem,
-                                                                          "path": str((src / rel).parent)}})
-        body = rewrite_links(add_pandoc_ids(body), here, rel, pages, site)
+        body = rewrite_links(bodies[rel], here, rel, pages, site, ids, dropped)
         body = body.replace("</head>", f"<style>{CSS}</style>\n</head>", 1)
         body = re.sub(r"(<body[^>]*>)", lambda m: m.group(1) + nav(here, prev, nxt), body, count=1)
         body = body.replace("</body>", nav(here, prev, nxt, bottom=True) + "\n</body>", 1)
@@ -262,6 +275,9 @@ def main():
         print(f"{rel.as_posix():40s} -> {out.name}/{here.as_posix()} ({len(body) // 1024} KB)")
     (out / "index.html").write_text(index_page(entries, cfg.get("lib_name", "book")), encoding="utf-8")
     print(f"{len(entries)} pages and {out.name}/index.html written to {out}{os.sep}")
+    if dropped:
+        print(f"{len(dropped)} doc link(s) to a name with no documented section now point to its page: "
+              + ", ".join(sorted(set(dropped))))
     missing = sorted(set(book_order(cfg.nbs_path)) - set(order)) if from_proc else []
     if missing: sys.exit(f"not in {src} (did the docs processing fail?): {', '.join(p.as_posix() for p in missing)}")
 
