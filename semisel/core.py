@@ -753,6 +753,41 @@ def target_codes(y, z=None, n: int | None = None) -> tuple[np.ndarray, int, int]
     if len(z) != len(y): raise ValueError(f"`z` has {len(z)} rows but the features have {len(y)}")
     return small_codes(y.astype(np.int64) * kz + z, ky * kz), ky, kz
 
+# %% ../nbs/00_core.ipynb #2df63263
+_BATCH_CODES = 1 << 18  # joint codes per bincount call when short columns are counted together
+
+def _sum_short(T: np.ndarray, axis: int) -> np.ndarray:
+    "T summed over `axis`, a short one by adding its slices (NumPy's reduction over a short inner axis is slow)."
+    if T.shape[axis] > 16: return T.sum(axis=axis)
+    out = T.take(0, axis=axis)
+    for i in range(1, T.shape[axis]): out = out + T.take(i, axis=axis)
+    return out
+
+def _count_batched(codes: CodeMatrix, block: np.ndarray, w: np.ndarray, kw: int, kx: int, per: int) -> np.ndarray:
+    """Tables T[i, x * kw + w] of the short columns `block`, `per` columns per `np.bincount` call.
+
+    Column i of a batch is counted at the offset ``i * kx * kw``, so one call counts them all. When a table is small
+    against the rows (kx² kw <= rows / 4) the columns go in pairs: one joint code ``(x1 * kx + x2) * kw + w`` per pair
+    and row, counted once and summed over each partner (half the codes to count; the same tables)."""
+    g = 2 if kx * kx * kw * 4 <= codes.n else 1
+    cells = kx ** g * kw
+    dt = np.dtype(np.uint32) if per * cells < 2**32 else np.dtype(np.intp)
+    groups = -(-min(per, len(block)) // g)
+    shift = np.arange(groups, dtype=dt)[:, None] * dt.type(cells) + w.astype(dt)
+    T = np.empty((len(block), kx * kw), dtype=np.int64)
+    for b in range(0, len(block), per):
+        part = block[b:b + per].tolist()
+        m, G = len(part), -(-len(part) // g)
+        part += part[-1:] * (G * g - m)                                   # an odd last column: pair it with itself
+        S = np.concatenate([codes[j] for j in part]).reshape(G, g, -1)
+        joint = np.multiply(S[:, 0], dt.type(kx ** (g - 1) * kw), dtype=dt)
+        joint += shift[:G]
+        if g == 2: joint += np.multiply(S[:, 1], dt.type(kw), dtype=dt)
+        counts = np.bincount(joint.ravel(), minlength=G * cells).reshape(G, *(kx,) * g, kw)
+        if g == 1: T[b:b + m] = counts.reshape(G, -1)
+        else: T[b:b + m] = np.stack([_sum_short(counts, 2), _sum_short(counts, 1)], axis=1).reshape(G * 2, -1)[:m]
+    return T
+
 # %% ../nbs/00_core.ipynb #01ee793b
 def count_tables(codes, w: np.ndarray, kw: int, cols=None) -> Iterator[tuple[np.ndarray, np.ndarray]]:
     """Count tables T[j, x, w] of the columns of `codes` against a target code `w` (< `kw`), in blocks of columns.
@@ -760,7 +795,9 @@ def count_tables(codes, w: np.ndarray, kw: int, cols=None) -> Iterator[tuple[np.
     The one count kernel of semisel: every test, criterion and surrogate table is computed from these tables. Each
     column's table is one `np.bincount` of ``x * kw + w`` computed in the smallest unsigned dtype (a single pass over
     the rows, no loop over rows or cells). Blocks of columns are sized so that their int64 tables fit the
-    `count_budget`; x is padded to the largest arity of the block.
+    `count_budget`; x is padded to the largest arity of the block. Short columns (up to 32,768 rows) are counted many
+    at once, each at its own offset in one `np.bincount` (in pairs when their tables are small), so that a wide table
+    pays no per-column call overhead.
 
     Parameters
     ----------
@@ -789,9 +826,13 @@ def count_tables(codes, w: np.ndarray, kw: int, cols=None) -> Iterator[tuple[np.
     if not len(cols): return
     per_col = int(codes.arity[cols].max()) * kw
     step = max(1, (_BUDGET["bytes"] // 8) // per_col)
+    per = _BATCH_CODES // codes.n              # short columns: many of them share one bincount
     for s in range(0, len(cols), step):
         block = cols[s:s + step]
         kx = int(codes.arity[block].max())
+        if per >= 8:
+            yield block, _count_batched(codes, block, w, kw, kx, per).reshape(len(block), kx, kw)
+            continue
         T = np.zeros((len(block), kx * kw), dtype=np.int64)
         for i, j in enumerate(block):
             cells = int(codes.arity[j]) * kw
