@@ -20,9 +20,9 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 # %% auto #0
 __all__ = ['UNLABELLED', 'SURROGATES', 'check_number', 'check_probability', 'check_integer', 'check_choice', 'check_random_state',
            'derive_seed', 'LabelCounts', 'SurrogateChoice', 'switching_phi', 'PartialLabels', 'partial_labels',
-           'check_codes', 'small_codes', 'reindex_codes', 'compact_codes', 'CodeMatrix', 'id_like_columns',
-           'joint_codes', 'encode_joint', 'count_budget', 'target_codes', 'count_tables', 'Selected',
-           'PartialLabelSelector', 'selection_table', 'SubsetObjective', 'SearchResult']
+           'check_codes', 'small_codes', 'reindex_codes', 'compact_codes', 'is_chunked', 'chunked_backend',
+           'CodeMatrix', 'id_like_columns', 'joint_codes', 'encode_joint', 'count_budget', 'target_codes',
+           'count_tables', 'Selected', 'PartialLabelSelector', 'selection_table', 'SubsetObjective', 'SearchResult']
 
 # %% ../nbs/00_core.ipynb #59d3e848
 def _interval(low, high, low_open: bool, high_open: bool) -> str:
@@ -552,6 +552,27 @@ def _integer_columns(arr: np.ndarray, name: str) -> list[np.ndarray]:
     for start in range(0, arr.shape[0], 4096): out[:, start:start + 4096] = arr[start:start + 4096].T
     return list(out)
 
+# %% ../nbs/00_core.ipynb #edc7544e
+def is_chunked(x) -> bool:
+    """True for a dask collection (array, DataFrame, Series) or chapter 10's `ChunkedCodes`: input counted chunk by chunk.
+
+    Examples
+    --------
+    >>> is_chunked(np.zeros(3)), is_chunked(pd.DataFrame({"a": [0]}))
+    (False, False)
+    """
+    return hasattr(type(x), "__dask_graph__") or hasattr(x, "chunked_tables")
+
+def chunked_backend():
+    """The module `semisel.large` (chapter 10) that counts chunked input, imported on first use: it needs dask, an
+    optional dependency (a missing dask is an ImportError that says how to install it)."""
+    try:
+        import semisel.large as large
+    except ImportError as e:
+        raise ImportError(f"chunked (dask) input needs dask, which is not installed ({e}): "
+                          'pip install "semisel[dask]"') from e
+    return large
+
 # %% ../nbs/00_core.ipynb #04647aff
 class CodeMatrix:
     """Validated integer codes of the columns of a matrix: column-major, each column in the smallest unsigned dtype,
@@ -563,7 +584,8 @@ class CodeMatrix:
     Parameters
     ----------
     X : array-like (n_rows, n_features), pandas DataFrame or CodeMatrix
-        Non-negative integer codes (see `check_codes`); a DataFrame keeps its column names in `names`.
+        Non-negative integer codes (see `check_codes`); a DataFrame keeps its column names in `names`. A dask array or
+        DataFrame gives chapter 10's `ChunkedCodes` (codes counted chunk by chunk).
     name : str, default "X"
         The argument's name in error messages.
 
@@ -582,7 +604,13 @@ class CodeMatrix:
     >>> cm.shape, cm.arity.tolist(), cm[1].tolist()
     ((3, 2), [2, 10], [3, 3, 9])
     """
+    def __new__(cls, X=None, name: str = "X"):
+        if cls is CodeMatrix and is_chunked(X) and not isinstance(X, CodeMatrix): return chunked_backend().ChunkedCodes(X, name)
+        if isinstance(X, cls) and type(X) is not CodeMatrix: return X   # a subclass (ChunkedCodes) stays itself
+        return super().__new__(cls)
+
     def __init__(self, X, name: str = "X"):
+        if X is self: return
         if isinstance(X, CodeMatrix): self.columns, self.arity, self.names = X.columns, X.arity, X.names; return
         if hasattr(X, "tocsr") or type(X).__module__.startswith("scipy.sparse"):
             raise TypeError(f"`{name}` is a sparse matrix; pass a dense array of integer codes")
@@ -665,7 +693,9 @@ def id_like_columns(X, share: float = 0.5) -> list:
     else:
         codes = CodeMatrix(X)
         n, names = codes.n, codes.names or list(range(len(codes)))
-        counts = np.array([np.count_nonzero(np.bincount(c, minlength=int(k))) for c, k in zip(codes.columns, codes.arity)])
+        if is_chunked(codes):    # one pass over the chunks: the tables against a constant target (None)
+            counts = np.concatenate([np.count_nonzero(T, axis=(1, 2)) for _, T in codes.chunked_tables(None, 1)])
+        else: counts = np.array([np.count_nonzero(np.bincount(c, minlength=int(k))) for c, k in zip(codes.columns, codes.arity)])
     return [name for name, c in zip(names, counts) if n >= 20 and c >= share * n]
 
 # %% ../nbs/00_core.ipynb #6b710983
@@ -746,6 +776,7 @@ def target_codes(y, z=None, n: int | None = None) -> tuple[np.ndarray, int, int]
     >>> w, ky, kz = target_codes([0, 1, 1], [2, 2, 5]); w.tolist(), ky, kz
     ([0, 3, 2], 2, 2)
     """
+    if is_chunked(y) or is_chunked(z): return chunked_backend().chunked_target_codes(y, z, n)    # a dask target: kept lazy
     y, ky = compact_codes(y, "y")
     if n is not None and len(y) != n: raise ValueError(f"`y` has {len(y)} rows but the features have {n}")
     if z is None: return y, ky, 1
@@ -801,7 +832,7 @@ def count_tables(codes, w: np.ndarray, kw: int, cols=None) -> Iterator[tuple[np.
 
     Parameters
     ----------
-    codes : CodeMatrix (or anything `CodeMatrix` accepts)
+    codes : CodeMatrix (or anything `CodeMatrix` accepts; chunked codes are counted chunk by chunk with dask)
     w : numpy.ndarray of int
         Target codes, one per row, all < `kw`.
     kw : int
@@ -821,6 +852,8 @@ def count_tables(codes, w: np.ndarray, kw: int, cols=None) -> Iterator[tuple[np.
     [([0], [[1, 0], [1, 1]])]
     """
     codes = CodeMatrix(codes)
+    if is_chunked(codes): yield from codes.chunked_tables(w, kw, cols); return    # dask: reduced over row chunks
+    if is_chunked(w): w = np.asarray(w)
     cols = np.arange(len(codes)) if cols is None else np.asarray(cols, dtype=np.intp)
     if len(w) != codes.n: raise ValueError(f"the target has {len(w)} rows but the features have {codes.n}")
     if not len(cols): return
@@ -877,6 +910,7 @@ class PartialLabelSelector(SelectorMixin, BaseEstimator):
     _label_kind = "binary"   # what partial_labels(binary=...) gets: "binary", "any" or "auto"
 
     def _check_X(self, X):
+        if is_chunked(X): return chunked_backend().check_chunked_X(self, X)     # dask: validated chunk by chunk, never loaded
         return validate_data(self, X, dtype="numeric", ensure_all_finite=True)
 
     def _select(self, X, labels: PartialLabels) -> Selected:

@@ -15,7 +15,8 @@ from scipy.special import xlogy
 
 from .core import (SURROGATES, CodeMatrix, PartialLabels, PartialLabelSelector, Selected, check_choice,
                           check_probability, id_like_columns,
-                          check_integer, check_number, compact_codes, count_tables, partial_labels, reindex_codes,
+                          check_integer, check_number, compact_codes, count_tables, is_chunked, partial_labels,
+                          reindex_codes,
                           small_codes)
 from .datasets import discretize
 from .infotheory import cmi_from_counts, expected_cmi_from_counts, mutual_info_all
@@ -572,7 +573,8 @@ class _RankingSelector(PartialLabelSelector):
         raise NotImplementedError
 
     def _select(self, X, labels: PartialLabels) -> Selected:
-        if self.discretize is not None: X = discretize(np.asarray(X, dtype=np.float64), bins=self.discretize)
+        if self.discretize is not None:   # a dask X is binned chunk by chunk (chapter 10), never loaded
+            X = discretize(X if is_chunked(X) else np.asarray(X, dtype=np.float64), bins=self.discretize)
         codes = CodeMatrix(X)
         names = getattr(self, "feature_names_in_", None)
         ids = [names[j] if names is not None else j for j in id_like_columns(codes)]
