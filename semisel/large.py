@@ -40,8 +40,8 @@ def _check_stats(lo, hi, odd, name: str, columns) -> None:
     for j, lo_j, hi_j, (nan, frac) in zip(columns, lo, hi, odd):
         col = f"`{name}[:, {j}]`" if j is not None else f"`{name}`"
         if nan: raise ValueError(f"{col} has NaN; remove or encode missing values first")
-        if frac:
-            raise TypeError(f"{col} holds non-integer or infinite values; discretise it first (semisel.datasets.discretize)")
+        if frac: raise TypeError(f"{col} holds non-integer or infinite values; discretise it first "
+                                 "(semisel.datasets.discretize)")
         if lo_j < 0: raise ValueError(f"{col} has negative codes (min {lo_j:g}); codes must be >= 0")
 
 def _code_stats(X, name: str, columns):
