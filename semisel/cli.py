@@ -316,7 +316,8 @@ def rank_table(inp: Input, args) -> tuple[pd.DataFrame, object]:
         inp.notes.append(f"-k {k} is more than the {d} features: selecting all {d}")
         k = d
     if method.numeric and is_chunked(inp.X):
-        raise CLIError(f"--method {args.method} needs the data in memory; on dask input use semi, listwise, Y0, Y1 or mint")
+        raise CLIError(f"--method {args.method} needs the data in memory; on dask input use semi, listwise, Y0, Y1 "
+                       "or mint")
     X = _numeric(inp.X) if method.numeric else discretize(inp.X, bins=args.bins, nan=args.nan)
     est = method.make(args, k).fit(X, inp.y)
     return selection_table(est), est
@@ -397,9 +398,9 @@ def _add_input(p: argparse.ArgumentParser, default: str) -> None:
     p.add_argument("--bins", type=int, default=5, help="equal-width bins of numeric features (default: 5, the papers')")
     p.add_argument("--nan", choices=["error", "own_bin"], default="error", help="missing feature values: an error, or a code of their own")
     p.add_argument("--encoding", default="utf-8", help="text encoding of a CSV file (default: utf-8)")
-    p.add_argument("--scheduler", metavar="ADDRESS", help="a dask.distributed scheduler (tcp://host:8786): read Parquet "
-                   "input through dask and count on the cluster (large Parquet input and directories always go through "
-                   "dask; needs semisel[dask])")
+    p.add_argument("--scheduler", metavar="ADDRESS",
+                   help="a dask.distributed scheduler (tcp://host:8786): read Parquet input through dask and count on "
+                        "the cluster (large Parquet input and directories always go through dask; needs semisel[dask])")
     sim = p.add_mutually_exclusive_group()
     sim.add_argument("--mcar", type=float, metavar="F", help="erase labels completely at random, keeping a fraction F")
     sim.add_argument("--pu", type=float, metavar="F", help="positive-unlabelled: keep the labels of a fraction F of the positives only")

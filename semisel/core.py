@@ -554,7 +554,7 @@ def _integer_columns(arr: np.ndarray, name: str) -> list[np.ndarray]:
 
 # %% ../nbs/00_core.ipynb #edc7544e
 def is_chunked(x) -> bool:
-    """True for a dask collection (array, DataFrame, Series) or chapter 10's `ChunkedCodes`: input counted chunk by chunk.
+    """True for a dask collection (array, DataFrame, Series) or chapter 10's `ChunkedCodes`: counted chunk by chunk.
 
     Examples
     --------
@@ -605,7 +605,8 @@ class CodeMatrix:
     ((3, 2), [2, 10], [3, 3, 9])
     """
     def __new__(cls, X=None, name: str = "X"):
-        if cls is CodeMatrix and is_chunked(X) and not isinstance(X, CodeMatrix): return chunked_backend().ChunkedCodes(X, name)
+        if cls is CodeMatrix and is_chunked(X) and not isinstance(X, CodeMatrix):
+            return chunked_backend().ChunkedCodes(X, name)
         if isinstance(X, cls) and type(X) is not CodeMatrix: return X   # a subclass (ChunkedCodes) stays itself
         return super().__new__(cls)
 
@@ -695,7 +696,8 @@ def id_like_columns(X, share: float = 0.5) -> list:
         n, names = codes.n, codes.names or list(range(len(codes)))
         if is_chunked(codes):    # one pass over the chunks: the tables against a constant target (None)
             counts = np.concatenate([np.count_nonzero(T, axis=(1, 2)) for _, T in codes.chunked_tables(None, 1)])
-        else: counts = np.array([np.count_nonzero(np.bincount(c, minlength=int(k))) for c, k in zip(codes.columns, codes.arity)])
+        else: counts = np.array([np.count_nonzero(np.bincount(c, minlength=int(k)))
+                                 for c, k in zip(codes.columns, codes.arity)])
     return [name for name, c in zip(names, counts) if n >= 20 and c >= share * n]
 
 # %% ../nbs/00_core.ipynb #6b710983
@@ -776,7 +778,7 @@ def target_codes(y, z=None, n: int | None = None) -> tuple[np.ndarray, int, int]
     >>> w, ky, kz = target_codes([0, 1, 1], [2, 2, 5]); w.tolist(), ky, kz
     ([0, 3, 2], 2, 2)
     """
-    if is_chunked(y) or is_chunked(z): return chunked_backend().chunked_target_codes(y, z, n)    # a dask target: kept lazy
+    if is_chunked(y) or is_chunked(z): return chunked_backend().chunked_target_codes(y, z, n)   # dask: kept lazy
     y, ky = compact_codes(y, "y")
     if n is not None and len(y) != n: raise ValueError(f"`y` has {len(y)} rows but the features have {n}")
     if z is None: return y, ky, 1
@@ -910,7 +912,7 @@ class PartialLabelSelector(SelectorMixin, BaseEstimator):
     _label_kind = "binary"   # what partial_labels(binary=...) gets: "binary", "any" or "auto"
 
     def _check_X(self, X):
-        if is_chunked(X): return chunked_backend().check_chunked_X(self, X)     # dask: validated chunk by chunk, never loaded
+        if is_chunked(X): return chunked_backend().check_chunked_X(self, X)    # dask: validated lazily, never loaded
         return validate_data(self, X, dtype="numeric", ensure_all_finite=True)
 
     def _select(self, X, labels: PartialLabels) -> Selected:

@@ -59,7 +59,7 @@ class PairTerms(NamedTuple):
 _NLOGN = {}  # the table n·ln n for n = 0..N of the last N counted (one entry)
 
 def _nlogn(M: np.ndarray, n: int) -> np.ndarray:
-    "n·ln n of counts M (all <= n): from a table of 0..n for integer counts up to 2**20, else by `xlogy` (same values)."
+    "n·ln n of counts M (all <= n): from a table of 0..n for integer counts up to 2**20, else `xlogy` (same values)."
     if n > 1 << 20 or M.dtype.kind not in "iu":
         M = M.astype(np.float64)
         return xlogy(M, M)
