@@ -161,6 +161,15 @@ class ChunkedCodes(CodeMatrix):
         loaded = dict(zip(cols, np.asfortranarray(self.data[:, cols].compute()).T)) if cols else {}
         return _Loaded(self, loaded)
 
+    def lazy(self, v) -> "dask.array.Array":
+        """A NumPy vector of one value per row (labels, a target code) as a dask array chunked like the codes: one
+        piece per chunk, so that each worker is sent only the rows it counts."""
+        da = _dask()
+        v = np.asarray(v)
+        if len(v) != self.n: raise ValueError(f"the vector has {len(v)} rows but the features have {self.n}")
+        ends = np.cumsum((0,) + self.data.chunks[0])
+        return da.concatenate([da.from_array(v[a:b], chunks=-1) for a, b in zip(ends[:-1], ends[1:])])
+
     def chunked_tables(self, w, kw: int, cols=None):
         """`count_tables` of chunked codes: the same blocks of columns and the same tables, each block counted in one
         pass over the row chunks (the core's kernel per chunk, the chunk tables added up by dask).
@@ -172,7 +181,7 @@ class ChunkedCodes(CodeMatrix):
         rows = self.data.chunks[0]
         if w is not None:
             if len(w) != self.n: raise ValueError(f"the target has {len(w)} rows but the features have {self.n}")
-            w = (w.rechunk((rows,)) if is_chunked(w) else da.from_array(np.asarray(w), chunks=(rows,)))[:, None]
+            w = (w.rechunk((rows,)) if is_chunked(w) else self.lazy(w))[:, None]
         stand_in = _Block(np.zeros((1, len(self)), np.uint8), self.arity)          # the in-memory blocks of columns
         for block, T0 in count_tables(stand_in, np.zeros(1, np.uint8), kw, cols):
             chunks = ((1,) * len(rows), (len(block),), (T0.shape[1],), (kw,))
@@ -207,10 +216,13 @@ def _chunk_state_codes(zb: np.ndarray, *, states: np.ndarray, dims: tuple) -> np
     return np.searchsorted(states, np.ravel_multi_index(tuple(zb.T), dims)).astype(np.min_scalar_type(len(states)))
 
 def _lazy_vector(x, name: str, rows=None):
-    "A 1-D or 2-D dask array of a dask or NumPy vector/matrix, rechunked to `rows` when given."
+    "A 1-D or 2-D dask array of a dask or NumPy vector/matrix, chunked by `rows` when given (NumPy: one piece each)."
     da = _dask()
     if is_chunked(x): x, _ = _as_dask_array(x, name)
-    else: x = da.from_array(np.asarray(x), chunks=(rows or "auto",) + (-1,) * (np.ndim(x) - 1))
+    elif rows is None: return da.from_array(np.asarray(x), chunks=("auto",) + (-1,) * (np.ndim(x) - 1))
+    else:
+        x, ends = np.asarray(x), np.cumsum((0,) + tuple(rows))
+        return da.concatenate([da.from_array(x[a:b], chunks=-1) for a, b in zip(ends[:-1], ends[1:])])
     return x if rows is None else x.rechunk((rows,) + (-1,) * (x.ndim - 1))
 
 def chunked_target_codes(y, z=None, n: int | None = None):
