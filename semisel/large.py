@@ -73,16 +73,21 @@ class _Columns:
     def __iter__(self): return (self[j] for j in range(len(self)))
 
 class _Block(CodeMatrix):
-    "The codes of one row chunk, validated for the whole array: the global arities, no checks, no re-indexing."
-    def __init__(self, X, arity=None):
+    """The columns `block` of one row chunk, validated for the whole array (the global arities, no checks, no
+    re-indexing), transposed 1,024 rows at a time so that each column is contiguous (a cache-friendly copy)."""
+    def __new__(cls, X, arity=None, block=None): return object.__new__(cls)
+
+    def __init__(self, X, arity=None, block=None):
         if X is self: return
-        X = np.asfortranarray(X)
-        self.columns, self.arity, self.names = [X[:, j] for j in range(X.shape[1])], arity, None
+        block = np.arange(X.shape[1]) if block is None else block
+        cols = np.empty((len(block), X.shape[0]), dtype=X.dtype)
+        for s in range(0, X.shape[0], 1024): cols[:, s:s + 1024] = X[s:s + 1024][:, block].T
+        self.columns, self.arity, self.names = list(cols), arity[block], None
 
 def _chunk_tables(xb: np.ndarray, wb=None, *, kw: int, block: np.ndarray, arity: np.ndarray) -> np.ndarray:
     "The count tables of the columns `block` of one row chunk (the core's kernel, in memory), with a leading axis of 1."
     w = np.zeros(len(xb), np.uint8) if wb is None else wb[:, 0]
-    (_, T), = count_tables(_Block(xb.T[block].T, arity[block]), w, kw)
+    (_, T), = count_tables(_Block(xb, arity, block), w, kw)
     return T[None]
 
 # %% ../nbs/10_dask.ipynb #d008aa00
@@ -162,13 +167,14 @@ class ChunkedCodes(CodeMatrix):
         return _Loaded(self, loaded)
 
     def lazy(self, v) -> "dask.array.Array":
-        """A NumPy vector of one value per row (labels, a target code) as a dask array chunked like the codes: one
-        piece per chunk, so that each worker is sent only the rows it counts."""
+        """A NumPy vector of one value per row (labels, a target code) as a dask array chunked like the codes, in the
+        smallest dtype, persisted: one piece per chunk, sent once to the worker that counts those rows."""
         da = _dask()
         v = np.asarray(v)
         if len(v) != self.n: raise ValueError(f"the vector has {len(v)} rows but the features have {self.n}")
+        if v.dtype.kind in "iu" and len(v) and v.min() >= 0: v = v.astype(np.min_scalar_type(v.max()))
         ends = np.cumsum((0,) + self.data.chunks[0])
-        return da.concatenate([da.from_array(v[a:b], chunks=-1) for a, b in zip(ends[:-1], ends[1:])])
+        return da.concatenate([da.from_array(v[a:b], chunks=-1) for a, b in zip(ends[:-1], ends[1:])]).persist()
 
     def chunked_tables(self, w, kw: int, cols=None):
         """`count_tables` of chunked codes: the same blocks of columns and the same tables, each block counted in one
