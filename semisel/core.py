@@ -910,9 +910,10 @@ class PartialLabelSelector(SelectorMixin, BaseEstimator):
         The surrogate target used ('Y', 'Y0', 'Y1', 'D_L', ...) and the switching threshold phi, where they apply.
     """
     _label_kind = "binary"   # what partial_labels(binary=...) gets: "binary", "any" or "auto"
+    _chunked = False         # True: `_select` counts through CodeMatrix, so a dask X stays lazy (else it is loaded)
 
     def _check_X(self, X):
-        if is_chunked(X): return chunked_backend().check_chunked_X(self, X)    # dask: validated lazily, never loaded
+        if is_chunked(X) and self._chunked: return chunked_backend().check_chunked_X(self, X)   # dask: kept lazy
         return validate_data(self, X, dtype="numeric", ensure_all_finite=True)
 
     def _select(self, X, labels: PartialLabels) -> Selected:

@@ -940,6 +940,8 @@ class SemiIAMB(PartialLabelSelector):
         self.prior, self.alpha, self.method, self.discretize = prior, alpha, method, discretize
         self.test, self.n_perm, self.random_state = test, n_perm, random_state
 
+    _chunked = True     # counts through CodeMatrix: a dask X is counted chunk by chunk (chapter 10)
+
     def _check_X(self, X):
         if is_chunked(X):   # dask: validated without loading it, binned chunk by chunk (chapter 10)
             arr = PartialLabelSelector._check_X(self, X)

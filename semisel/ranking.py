@@ -567,6 +567,7 @@ _NOTES = {"mim": "I(X;Y) of each selected feature with the target (its surrogate
 class _RankingSelector(PartialLabelSelector):
     "The greedy selectors' `_select`: the supervised criterion for a fully labelled target, else `_partial`."
     _label_kind = "auto"
+    _chunked = True     # counts through CodeMatrix: a dask X is counted chunk by chunk (chapter 10)
 
     def _criterion(self) -> Criterion: return get_criterion(self.criterion)
 
