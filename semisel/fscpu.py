@@ -22,10 +22,10 @@ from sklearn.utils.validation import validate_data
 from threadpoolctl import threadpool_limits
 from tqdm.auto import tqdm
 
-from .core import (PartialLabels, PartialLabelSelector, SearchResult, Selected, SubsetObjective, check_choice,
-                          check_integer, check_number, check_random_state)
+from .core import (CodeMatrix, PartialLabels, PartialLabelSelector, SearchResult, Selected, SubsetObjective,
+                          check_choice, check_integer, check_number, check_random_state, compact_codes, count_tables)
 from .datasets import discretize
-from .infotheory import mutual_info_all
+from .infotheory import cmi_from_counts, mutual_info_all
 
 # %% auto #0
 __all__ = ['cluster_pu_score', 'ClusterSubset', 'best_cluster_subset', 'FastGaussianMixture', 'default_clusterer',
@@ -593,7 +593,9 @@ class MIScore:
     """The MI term of FSCPU-MI (Eq. 13) on the surrogate S (labelled positive = 1, else 0), from equal-width codes.
 
     `kind="jmi"`: the sum over pairs j < l in the mask of I(X_j X_l; S) (the JMI set score, from a D x D table computed
-    once); `kind="mim"`: the sum over j in the mask of I(X_j; S). Nats.
+    once); `kind="mim"`: the sum over j in the mask of I(X_j; S). Nats. The pair tables are counted one feature j at a
+    time against the joint code of (X_j, S), by the core's `count_tables` in blocks within the `count_budget`: memory
+    beyond X grows with N x D small codes + D^2, never with N x D^2.
 
     Parameters
     ----------
@@ -615,16 +617,23 @@ class MIScore:
     """
     def __init__(self, X, s, kind: str = "jmi", bins: int = 5):
         check_choice(kind, "mi", ("jmi", "mim"))
-        codes = np.asarray(discretize(np.asarray(X, float), bins=bins), dtype=np.int64)
-        s = np.asarray(s, dtype=np.int64)
-        self.kind, self.single = kind, mutual_info_all(codes, s)
-        D = codes.shape[1]
+        bins, X = check_integer(bins, "bins", low=2), np.asarray(X, float)
+        if X.ndim != 2: raise ValueError(f"`X` must be 2-D (rows x features), got shape {X.shape}")
+        codes = np.empty(X.shape, dtype=np.min_scalar_type(bins - 1), order="F")
+        for j in range(X.shape[1]):                  # column by column: no N x D temporaries beside these small codes
+            codes[:, j] = discretize(X[:, j], bins=bins)
+        codes = CodeMatrix(codes)
+        self.kind, self.single = kind, mutual_info_all(codes, np.asarray(s, dtype=np.int64))
+        D = len(codes)
         self.pairs = np.zeros((D, D))
-        if kind == "jmi" and D > 1:
-            j, l = np.triu_indices(D, 1)
-            arity = codes.max(axis=0) + 1
-            joint = codes[:, j] * arity[l] + codes[:, l]           # code of the pair (X_j, X_l)
-            self.pairs[j, l] = self.pairs[l, j] = mutual_info_all(joint, s)
+        if kind == "jmi":
+            s, ks = compact_codes(s, "s")
+            for j in range(D - 1):
+                a = int(codes.arity[j])
+                w = codes[j].astype(np.int64) * ks + s                  # the joint code of (X_j, S)
+                for cols, T in count_tables(codes, w, a * ks, cols=range(j + 1, D)):    # T[l, x_l, (x_j, s)]
+                    P = T.reshape(len(cols), -1, a, ks).transpose(0, 2, 1, 3).reshape(len(cols), -1, ks, 1)
+                    self.pairs[j, cols] = self.pairs[cols, j] = cmi_from_counts(P)     # P[l, (x_j, x_l), s, z=1]
 
     def __call__(self, mask) -> float:
         "The MI term of the features in `mask` (nats)."
