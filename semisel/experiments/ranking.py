@@ -13,13 +13,14 @@ from sklearn.model_selection import train_test_split
 from sklearn.neighbors import KNeighborsClassifier
 from tqdm.auto import tqdm
 
+from ..competitors import cls_select, fw_semifs_select, rrpc_select, semifs_select
 from ..core import CodeMatrix, check_choice, check_integer, check_random_state
 from ..ranking import listwise_select, mint_select, select, semi_select, surrogate_mi_all
 from ..surrogates import marc, mcar, sample_with_mi
 
 # %% auto #0
-__all__ = ['TABLE1_MI', 'kuncheva_index', 'knn_error', 'sample_ranking_data', 'ranking_consistency', 'fig5', 'subset_consistency',
-           'classification_errors', 'friedman_nemenyi', 'plot_cd']
+__all__ = ['TABLE1_MI', 'INFO_METHODS', 'COMPARED_METHODS', 'kuncheva_index', 'knn_error', 'sample_ranking_data',
+           'ranking_consistency', 'fig5', 'subset_consistency', 'classification_errors', 'friedman_nemenyi', 'plot_cd']
 
 # %% ../../nbs/replications/05_jmi.ipynb #3323cc49
 def kuncheva_index(a, b, d: int) -> float:
@@ -279,26 +280,52 @@ def _standardise(train: np.ndarray, test: np.ndarray):
     sd = np.where(sd > 0, sd, 1.0)
     return (train - mu) / sd, (test - mu) / sd
 
+# %% ../../nbs/replications/05_jmi.ipynb #ba07ee02
+_SELECTORS = {  # name -> top-k features: f(codes, standardised numbers, y_partial, prior, k, seed, **params)
+    "MINT": lambda C, Z, yp, prior, k, rs, **kw: mint_select(C, yp, k, **kw).features,
+    "Semi-MIM": lambda C, Z, yp, prior, k, rs, **kw: semi_select(C, yp, "mim", k, prior, **kw).features,
+    "Semi-JMI": lambda C, Z, yp, prior, k, rs, **kw: semi_select(C, yp, "jmi", k, prior, **kw).features,
+    "FW-SemiFS": lambda C, Z, yp, prior, k, rs, **kw: fw_semifs_select(Z, yp, k, random_state=rs, **kw).ranking,
+    "CLS": lambda C, Z, yp, prior, k, rs, **kw: cls_select(Z, yp, k, **kw).ranking,
+    "SemiFS": lambda C, Z, yp, prior, k, rs, **kw: semifs_select(Z, yp, k, **kw).ranking,
+    "RRPC": lambda C, Z, yp, prior, k, rs, **kw: rrpc_select(Z, yp, k, **kw).ranking,
+}
+INFO_METHODS = ("MINT", "Semi-MIM", "Semi-JMI")
+"The information-theoretic methods of Tables 4-5 and Fig. 13 (§6.1)."
+
+COMPARED_METHODS = ("FW-SemiFS", "CLS", "SemiFS", "RRPC", "MINT", "Semi-JMI")
+"The methods of Tables 6-7 and Fig. 14 (§6.2), in the paper's column order."
+
+# %% ../../nbs/replications/05_jmi.ipynb #8d887849
 def classification_errors(X_codes, X_num, y, c: float = 0.0, splits: int = 10, k: int = 5, p_labelled: float = 0.25,
+                          methods=INFO_METHODS, method_params: dict | None = None,
                           random_state=None) -> pd.DataFrame:
-    """The protocol of Tables 4-5 for one dataset: 3-NN test error with the top-`k` features of MINT, Semi-MIM and
-    Semi-JMI.
+    """The protocol of Tables 4-7 for one dataset: 3-NN test error with the top-`k` features of each method.
 
     `splits` stratified 50/50 splits; `p_labelled` of the training rows labelled (MCAR when c = 0, else MAR-C with
-    p(y=1|s=1) = (1 ± c)·p(y=1), the sign drawn at random per split); the selectors see `X_codes` and the prior
-    p(y=1) of the training rows; the 3-NN sees the standardised selected columns of `X_num` and all training labels.
+    p(y=1|s=1) = (1 ± c)·p(y=1), the sign drawn at random per split); every method sees the same labelling of a
+    split. MINT, Semi-MIM and Semi-JMI select on `X_codes` (Semi-* with the prior p(y=1) of the training rows);
+    FW-SemiFS, CLS, SemiFS and RRPC (chapter 05b) on the standardised numbers `X_num`. The 3-NN sees the standardised
+    selected columns of `X_num` and all training labels. The random draws of the splits and labellings do not depend
+    on `methods`, so a method's errors are the same whichever methods run beside it.
 
     Parameters
     ----------
     X_codes : array-like, DataFrame or CodeMatrix
-        Integer codes for the selectors.
+        Integer codes for the information-theoretic selectors.
     X_num : array-like
-        The numeric features for the classifier.
+        The numeric features for the other selectors and the classifier.
     y : array-like of 0/1
     c : float in [0, 1), default 0.0
         The strength of the class-prior change.
     splits, k, p_labelled
+    methods : sequence of str, default `INFO_METHODS`
+        From 'MINT', 'Semi-MIM', 'Semi-JMI' (Tables 4-5) and 'FW-SemiFS', 'CLS', 'SemiFS', 'RRPC' (Tables 6-7,
+        `COMPARED_METHODS`).
+    method_params : dict, optional
+        {method: keyword arguments of its selector}, e.g. ``{"FW-SemiFS": {"n_iter": 2}}``.
     random_state : None, int or numpy.random.Generator
+        Seeds the splits and labellings; FW-SemiFS gets a seed derived from each split's.
 
     Returns
     -------
@@ -314,19 +341,26 @@ def classification_errors(X_codes, X_num, y, c: float = 0.0, splits: int = 10, k
     ['MINT', 'Semi-MIM', 'Semi-JMI']
     """
     rng = check_random_state(random_state)
+    methods = [check_choice(m, "methods", tuple(_SELECTORS)) for m in methods]
+    params = dict(method_params or {})
+    if set(params) - set(methods):
+        raise ValueError(f"`method_params` names methods not in `methods`: {sorted(set(params) - set(methods))}")
     codes = CodeMatrix(X_codes)
     Xn, y = np.asarray(X_num, dtype=np.float64), np.asarray(y)
     rows = []
     for split in range(splits):
-        tr, te = train_test_split(np.arange(len(y)), test_size=0.5, stratify=y, random_state=int(rng.integers(2**31)))
+        seed = int(rng.integers(2**31))
+        tr, te = train_test_split(np.arange(len(y)), test_size=0.5, stratify=y, random_state=seed)
         prior = float(y[tr].mean())
         q = None if c == 0 else prior * (1 + c * rng.choice([-1, 1]))
         yp = _label(y[tr], "mcar" if c == 0 else "marc", p_labelled, q, rng)
         Xtr, Xte = _standardise(Xn[tr], Xn[te])
-        sub = codes.rows(np.isin(np.arange(len(y)), tr))  # rows in increasing order = sorted tr
-        yp_sorted = np.asarray(yp)[np.argsort(tr)]
-        for name, method in _PARTIAL.values():
-            feats = method(sub, yp_sorted, prior, k).features
+        order = np.argsort(tr)                            # the selectors see the training rows in increasing order
+        sub = codes.rows(np.isin(np.arange(len(y)), tr))
+        yp_sorted, Z = np.asarray(yp)[order], Xtr[order]
+        for name in methods:
+            feats = _SELECTORS[name](sub, Z, yp_sorted, prior, k, np.random.SeedSequence([seed, 1]),
+                                     **params.get(name, {}))
             rows.append({"split": split, "method": name, "error": knn_error(Xtr, y[tr], Xte, y[te], feats)})
     return pd.DataFrame(rows)
 
@@ -389,7 +423,7 @@ def plot_cd(ranks: pd.Series, cd: float, ax=None, title: str = ""):
     r = ranks.sort_values()
     ax.hlines(0, 1, k, color="k")
     ax.set_xlim(0.8, k + 0.2)
-    ax.set_ylim(-1.6, 0.8)
+    ax.set_ylim(-0.75 - 0.3 * k, 0.8)  # room for the k labels below the axis
     ax.axis("off")
     for x in range(1, k + 1): ax.text(x, 0.15, str(x), ha="center", fontsize=8)
     for i, (name, v) in enumerate(r.items()):
