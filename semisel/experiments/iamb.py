@@ -258,7 +258,7 @@ def compare_methods(results: pd.DataFrame, scenario: str, a: str, b: str, measur
     for key, g in per_trial.groupby(level=by):
         d = (g[a] - g[b]).to_numpy()
         n, sd = len(d), float(np.std(d, ddof=1)) if len(d) > 1 else 0.0
-        if sd > 0: p = float(stats.ttest_rel(g[a], g[b]).pvalue)
+        if sd > 1e-12: p = float(stats.ttest_rel(g[a], g[b]).pvalue)
         else: p = 1.0 if d.mean() == 0 else 0.0
         half = float(stats.t.ppf(0.975, max(n - 1, 1)) * sd / np.sqrt(n))
         rows[key] = {a: g[a].mean(), b: g[b].mean(), "diff": d.mean(), "ci95": half, "pvalue": p, "trials": n}
