@@ -14,7 +14,7 @@ from tqdm.auto import tqdm
 
 from ..baselines import (Assemble, BivariateProbit, CommonComponentEM, CoTraining, DiscretizedNB, Probit,
                                Reweighting, SampleSelect, normalized_auc)
-from ..core import (UNLABELLED, check_integer, check_probability, check_random_state, derive_seed,
+from ..core import (UNLABELLED, check_choice, check_integer, check_probability, check_random_state, derive_seed,
                           partial_labels)
 from ..surrogates import mcar
 
@@ -34,13 +34,13 @@ def _parse_abcd(name: str) -> tuple[int, int, int, int]:
     return a, b, c, d
 
 def make_abcd(name: str = "30_80_00_05", n_train: int = 8000, n_test: int = 4000, n_features: int = 30,
-              random_state=None):
+              label_noise: str = "shuffle", random_state=None):
     """The paper's artificial dataset `A_B_C_D` (§4.1), training and test sets from the same model.
 
-    A% of the `n_features` are independent N(0,1), B% of those are relevant, C% of the labels are flipped and D% of
-    the examples are positive; the other features are random linear combinations of the relevant ones (Guyon's
-    redundant features, our reading); N(0, 0.1) noise is added, then each feature is rescaled and shifted at random,
-    and the columns are shuffled.
+    A% of the `n_features` are independent N(0,1), B% of those are relevant, C% of the labels are changed at random
+    and D% of the examples are positive; the other features are random linear combinations of the relevant ones
+    (Guyon's redundant features, our reading); N(0, 0.1) noise is added, then each feature is rescaled and shifted at
+    random, and the columns are shuffled.
 
     Parameters
     ----------
@@ -50,6 +50,11 @@ def make_abcd(name: str = "30_80_00_05", n_train: int = 8000, n_test: int = 4000
         Rows of the training and test sets (the paper's sizes by default).
     n_features : int, default 30
         Number of features (the paper's 30).
+    label_noise : {"shuffle", "flip"}, default "shuffle"
+        How the C% mislabelled rows (drawn at random) change: "shuffle" permutes the labels among them, which keeps
+        exactly D% positives (Table 2 lists 95:5 for the noisy datasets too); "flip" inverts each of their labels,
+        which raises the positive share to D(1 - C) + (100 - D)C % (23% for 30_80_20_05). The same rows are drawn,
+        and the features are identical, in both modes.
     random_state : None, int or numpy.random.Generator
 
     Returns
@@ -64,6 +69,7 @@ def make_abcd(name: str = "30_80_00_05", n_train: int = 8000, n_test: int = 4000
     ((1000, 30), (500, 30), 0.05)
     """
     a, b, c, d = _parse_abcd(name)
+    check_choice(label_noise, "label_noise", ("shuffle", "flip"))
     for nm, v in (("n_train", n_train), ("n_test", n_test), ("n_features", n_features)): check_integer(v, nm, low=1)
     rng = check_random_state(random_state)
     n = n_train + n_test
@@ -79,8 +85,9 @@ def make_abcd(name: str = "30_80_00_05", n_train: int = 8000, n_test: int = 4000
     score = relc @ rng.normal(size=n_rel)
     y = (score > np.quantile(score, 1 - d / 100)).astype(np.int64)
     if c:
-        flip = rng.random(n) < c / 100
-        y[flip] = 1 - y[flip]
+        noisy = np.flatnonzero(rng.random(n) < c / 100)
+        order = rng.random(n)[noisy].argsort()             # drawn in both modes, so that X does not depend on the mode
+        y[noisy] = y[noisy[order]] if label_noise == "shuffle" else 1 - y[noisy]
     X = X * rng.uniform(0.5, 5, n_features) + rng.uniform(-10, 10, n_features)
     perm = rng.permutation(n_features)                      # do not leave the relevant features first
     X = X[:, perm]
