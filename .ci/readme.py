@@ -1,8 +1,10 @@
 """Render README.md from nbs/index.ipynb (what `nbdev_readme` does where quarto is installed; quarto is not here).
 
-Markdown cells are copied; code cells without a `#| hide` directive become fenced Python followed by their text
+Markdown cells are copied, with links to notebooks made relative to the repository root; code cells without a `#| hide` directive become fenced Python followed by their text
 output. `python .ci/readme.py` writes README.md; `--check` only compares and exits 1 when README.md is stale."""
-import json, sys
+import json
+import re
+import sys
 from pathlib import Path
 
 root = Path(__file__).resolve().parents[1]
@@ -23,8 +25,8 @@ def render(nb_path: Path) -> str:
     parts = []
     for cell in json.loads(nb_path.read_text())["cells"]:
         src = _text(cell["source"])
-        if cell["cell_type"] == "markdown":
-            parts.append(src.strip())
+        if cell["cell_type"] == "markdown":     # the book's links are relative to nbs/, the README's to the root
+            parts.append(re.sub(r"\]\((?![a-z]+:|#|/)([^)]+\.ipynb)\)", r"](nbs/\1)", src.strip()))
         elif cell["cell_type"] == "code":
             lines = src.splitlines()
             directives = [l.replace(" ", "") for l in lines if l.startswith("#|")]

@@ -215,7 +215,7 @@ class _CodeNB:
     "Binary naive Bayes on integer codes with Laplace smoothing (`alpha`), fitted by one bincount; optional weights."
     def __init__(self, n_codes: np.ndarray, alpha: float = 1.0):
         self.n_codes = np.asarray(n_codes)
-        self.alpha = alpha
+        self.alpha = check_number(alpha, "alpha", low=0, low_open=True)
         self.offsets = np.r_[0, np.cumsum(self.n_codes)[:-1]]
 
     def fit(self, codes: np.ndarray, y: np.ndarray, w: np.ndarray | None = None) -> "_CodeNB":
@@ -854,6 +854,9 @@ class CommonComponentEM(_PartialClassifier):
         labels = partial_labels(y_partial, n_rows=len(df)).require("both", who=type(self).__name__)
         y, lab = labels.codes, labels.labelled
         M = check_integer(self.n_components, "n_components", low=1)
+        check_integer(self.max_iter, "max_iter", low=1)
+        check_number(self.tol, "tol", low=0)
+        check_number(self.reg_covar, "reg_covar", low=0, low_open=True)
         if M > len(df): raise ValueError(f"`n_components`={M} exceeds the number of rows {len(df)}")
         rng = check_random_state(self.random_state)
         self.num_cols_ = [c for c in df.columns if _is_numeric(df[c])]
@@ -1017,6 +1020,8 @@ class Assemble(_PartialClassifier):
     def fit(self, X, y_partial):
         check_choice(self.init, "init", ("1nn", "class0"))
         check_probability(self.beta, "beta", closed="right")
+        check_number(self.alpha, "alpha", low=0)
+        check_integer(self.n_estimators, "n_estimators", low=1)
         df = _frame(X)
         labels = partial_labels(y_partial, n_rows=len(df)).require("both", who=type(self).__name__)
         y, lab = labels.codes, labels.labelled
@@ -1192,6 +1197,8 @@ class CoTraining(_PartialClassifier):
 
     def fit(self, X, y_partial):
         check_probability(self.confidence, "confidence")
+        check_integer(self.n_folds, "n_folds", low=2)
+        check_integer(self.max_rounds, "max_rounds", low=0)
         if self.n_jobs is not None: check_integer(self.n_jobs, "n_jobs", low=1)
         df = _frame(X)
         labels = partial_labels(y_partial, n_rows=len(df)).require("both", who=type(self).__name__)

@@ -21,8 +21,8 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 __all__ = ['UNLABELLED', 'SURROGATES', 'check_number', 'check_probability', 'check_integer', 'check_choice', 'check_random_state',
            'derive_seed', 'LabelCounts', 'SurrogateChoice', 'switching_phi', 'PartialLabels', 'partial_labels',
            'check_codes', 'small_codes', 'reindex_codes', 'compact_codes', 'CodeMatrix', 'id_like_columns',
-           'joint_codes', 'encode_joint', 'count_budget', 'target_codes', 'count_tables', 'Selected',
-           'PartialLabelSelector', 'selection_table', 'SubsetObjective', 'SearchResult']
+           'joint_codes', 'encode_joint', 'count_budget', 'target_codes', 'count_tables', 'fits_count_budget',
+           'stratum_tables', 'Selected', 'PartialLabelSelector', 'selection_table', 'SubsetObjective', 'SearchResult']
 
 # %% ../nbs/00_core.ipynb #59d3e848
 def _interval(low, high, low_open: bool, high_open: bool) -> str:
@@ -282,6 +282,12 @@ def _class_codes(vals: np.ndarray, missing: np.ndarray, name: str, fully_labelle
     if fully_labelled and unl.any(): raise ValueError(f"`{name}` must be fully labelled, found {int(unl.sum())} unlabelled rows")
     codes = np.full(len(vals), UNLABELLED, dtype=np.int64)
     if unl.all(): return codes, np.array([])
+    lab = vals[~unl]
+    if lab.dtype.kind == "f": infinite = lab[np.isinf(lab)].tolist()
+    elif lab.dtype == object: infinite = [v for v in lab.tolist() if isinstance(v, float) and np.isinf(v)]
+    else: infinite = []
+    if infinite:
+        raise ValueError(f"`{name}` has infinite labels ({infinite[0]}); a class must be a finite number or a name")
     try: classes, inverse = np.unique(vals[~unl], return_inverse=True)
     except TypeError:
         kinds = sorted({type(v).__name__ for v in vals[~unl].tolist()})
@@ -801,6 +807,87 @@ def count_tables(codes, w: np.ndarray, kw: int, cols=None) -> Iterator[tuple[np.
             joint += w.astype(dt, copy=False)
             T[i, :cells] = np.bincount(joint, minlength=cells)
         yield block, T.reshape(len(block), kx, kw)
+
+# %% ../nbs/00_core.ipynb #36c26b45
+def fits_count_budget(cells: int) -> bool:
+    """Whether a count table of `cells` int64 cells fits the `count_budget`.
+
+    Examples
+    --------
+    >>> fits_count_budget(1000), fits_count_budget(20_000 * 2 * 20_000)
+    (True, False)
+    """
+    return 8 * int(cells) <= _BUDGET["bytes"]
+
+def stratum_tables(x, w: np.ndarray, ky: int, kz: int) -> list[np.ndarray]:
+    """Count tables of one code vector `x` against ``w = y * kz + z`` (see `target_codes`) over its observed cells
+    only: the form of a conditional table whose dense |X|·|Y|·|Z| cells would not fit the `count_budget`.
+
+    Within each stratum z, x keeps only the values observed there, re-indexed 0..k_z-1 in increasing order, and strata
+    without rows are dropped. Strata of similar k_z (the same power of two) are grouped, in increasing order of z,
+    into buckets whose tables T_b[x', y, z'] fit the budget (a single stratum larger than it gets its own table), so
+    the memory follows the observed (x, z) pairs, not |X|·|Z|. A statistic that is a sum over strata of a function of
+    each stratum's table — N times the conditional MI, G, Pearson's X², the adjusted dof, the permutation law — is the
+    sum of its values on the T_b, exactly as on the dense table; what needs the arities of the whole table (the papers'
+    dof) must be counted from the data instead.
+
+    Parameters
+    ----------
+    x : array-like of non-negative int
+        Codes of one column (validated by `compact_codes`).
+    w : numpy.ndarray of int
+        Target codes ``y * kz + z``, one per row.
+    ky, kz : int
+        The arities of y and z.
+
+    Returns
+    -------
+    list of numpy.ndarray of int64
+        One table of shape (k_b, ky, kz_b) per bucket; every stratum of a bucket holds rows.
+
+    Examples
+    --------
+    >>> [T.tolist() for T in stratum_tables([7, 7, 3, 9], np.array([0, 1, 2, 3]), 2, 2)]   # z = w % 2, y = w // 2
+    [[[[0, 1], [1, 0]], [[1, 0], [0, 1]]]]
+    """
+    x, kx = compact_codes(x, "x")
+    ky, kz = check_integer(ky, "ky", low=1), check_integer(kz, "kz", low=1)
+    y, z = np.divmod(np.asarray(w, dtype=np.int64), kz)
+    if len(y) != len(x): raise ValueError(f"the target has {len(y)} rows but `x` has {len(x)}")
+    if len(y) and (y.max() >= ky or y.min() < 0): raise ValueError(f"`w` holds codes outside 0..{ky * kz - 1}")
+    pair, n_pairs = reindex_codes(z * kx + x, kz * kx)                         # observed (z, x) pairs, in order
+    z_of = np.empty(n_pairs, dtype=np.int64)
+    z_of[pair] = z
+    new = np.diff(z_of, prepend=-1) > 0
+    start = np.flatnonzero(new)                                                # first pair of each observed stratum
+    size = np.diff(start, append=n_pairs)                                      # k_z: x values seen in the stratum
+    stratum = np.cumsum(new) - 1
+    local = np.arange(n_pairs) - start[stratum]                                # x re-indexed within its stratum
+    level = np.frexp(size - 1)[1]                                              # k_z <= 2**level
+    per = np.maximum(1, (_BUDGET["bytes"] // (8 * ky)) >> level)              # strata per bucket of that level
+    order = np.argsort(level, kind="stable")
+    first = np.searchsorted(level[order], level[order])
+    rank = np.arange(len(order)) - first                                       # position among strata of its level
+    group = rank // per[order]
+    bucket = np.empty(len(size), dtype=np.int64)
+    bucket[order] = np.unique(level[order] * (len(size) + 1) + group, return_inverse=True)[1].reshape(-1)
+    slot = np.empty(len(size), dtype=np.int64)
+    slot[order] = rank - group * per[order]                                    # z' within the bucket
+    kb = np.zeros(bucket.max() + 1, dtype=np.int64)
+    np.maximum.at(kb, bucket, size)
+    kzb = np.bincount(bucket)
+    row_stratum = stratum[pair]
+    row_bucket = bucket[row_stratum]
+    rows = np.argsort(row_bucket, kind="stable")
+    ends = np.cumsum(np.bincount(row_bucket, minlength=len(kb)))
+    tables = []
+    for b, (lo, hi) in enumerate(zip(ends - np.bincount(row_bucket, minlength=len(kb)), ends)):
+        r = rows[lo:hi]
+        xb = CodeMatrix._of([small_codes(local[pair[r]], int(kb[b]))], kb[b:b + 1], None)
+        wb = y[r] * kzb[b] + slot[row_stratum[r]]
+        _, T = next(count_tables(xb, wb, ky * int(kzb[b])))
+        tables.append(T[0].reshape(int(kb[b]), ky, int(kzb[b])))
+    return tables
 
 # %% ../nbs/00_core.ipynb #39b5971a
 class Selected(NamedTuple):

@@ -7,15 +7,17 @@ from __future__ import annotations
 
 import math
 import numbers
+import sys
 import warnings
 from typing import NamedTuple
 
 import numpy as np
 import pandas as pd
-from sklearn.base import clone
+from sklearn.base import BaseEstimator, ClusterMixin, clone
+from sklearn.cluster import KMeans
 from sklearn.exceptions import ConvergenceWarning
-from sklearn.mixture import GaussianMixture
 from sklearn.preprocessing import MinMaxScaler
+from sklearn.utils import check_random_state as sklearn_random_state   # KMeans' legacy seeding, as GaussianMixture
 from sklearn.utils.validation import validate_data
 from threadpoolctl import threadpool_limits
 from tqdm.auto import tqdm
@@ -26,8 +28,9 @@ from .datasets import discretize
 from .infotheory import mutual_info_all
 
 # %% auto #0
-__all__ = ['cluster_pu_score', 'ClusterSubset', 'best_cluster_subset', 'default_clusterer', 'ClusterObjective', 'fscpu_objective',
-           'repair', 'cga_update', 'top_by_theta', 'compact_ga', 'MIScore', 'minmax', 'FSCPU']
+__all__ = ['cluster_pu_score', 'ClusterSubset', 'best_cluster_subset', 'FastGaussianMixture', 'default_clusterer',
+           'ClusterObjective', 'fscpu_objective', 'repair', 'cga_update', 'top_by_theta', 'compact_ga', 'MIScore',
+           'minmax', 'FSCPU']
 
 # %% ../nbs/06_fscpu.ipynb #a904ee6b
 class ClusterSubset(NamedTuple):
@@ -105,9 +108,134 @@ def best_cluster_subset(clusters, labelled, search: str = "prefix") -> ClusterSu
 
 cluster_pu_score = best_cluster_subset  # the spec's name
 
+# %% ../nbs/06_fscpu.ipynb #a0f7e986
+_ILL_DEFINED = ("Fitting the mixture model failed because some components have ill-defined empirical covariance (for "
+                "instance caused by singleton or collapsed samples). Try to decrease the number of components, or "
+                "increase reg_covar.")
+
+class FastGaussianMixture(ClusterMixin, BaseEstimator):
+    """scikit-learn's `GaussianMixture` with full covariances and its defaults, as a clusterer, at about half the cost.
+
+    The same EM: initial responsibilities from `KMeans(n_components, n_init=1)` seeded by `random_state`, iterations
+    until the mean log-likelihood changes by less than `tol` (at most `max_iter`), `reg_covar` added to the diagonal of
+    each covariance, hard labels from a last E-step. Faster by computing all components at once: the E-step is one
+    matrix product with the stacked precision factors, the M-step's covariances come from one product with the rows'
+    centred second moments (computed once per fit). With `dtype="float64"` the labels are scikit-learn's up to
+    rounding; `"float32"` (the default) does the E-step's products in single precision, which halves their cost and
+    now and then lets EM stop one iteration earlier or later or end in another local optimum (the covariances, their
+    factors and the likelihood stay in double precision). A fit that fails in single precision is redone in double.
+
+    Parameters
+    ----------
+    n_components : int, default 10
+        The number of mixture components (clusters).
+    tol : float, default 1e-3
+        Convergence threshold on the change of the mean log-likelihood.
+    max_iter : int, default 100
+        EM iterations at most.
+    reg_covar : float, default 1e-6
+        Added to the diagonal of every covariance.
+    dtype : {"float32", "float64"}, default "float32"
+        Precision of the E-step's matrix products.
+    random_state : None, int or numpy.random.RandomState
+        Seeds the k-means initialisation (scikit-learn's convention).
+
+    Attributes
+    ----------
+    labels_ : numpy.ndarray of int
+        The cluster of each row.
+    weights_, means_, covariances_ : numpy.ndarray
+        The fitted mixture.
+    n_iter_ : int
+        EM iterations run.
+    converged_ : bool
+        Whether the change fell below `tol` within `max_iter` iterations.
+    lower_bound_ : float
+        The final mean log-likelihood.
+
+    Examples
+    --------
+    >>> X = np.r_[np.random.default_rng(0).normal(0, .1, (50, 2)), np.random.default_rng(1).normal(3, .1, (50, 2))]
+    >>> np.bincount(FastGaussianMixture(2, random_state=0).fit_predict(X)).tolist()
+    [50, 50]
+    """
+    def __init__(self, n_components: int = 10, *, tol: float = 1e-3, max_iter: int = 100, reg_covar: float = 1e-6,
+                 dtype: str = "float32", random_state=None):
+        self.n_components, self.tol, self.max_iter, self.reg_covar = n_components, tol, max_iter, reg_covar
+        self.dtype, self.random_state = dtype, random_state
+
+    def fit(self, X, y=None):
+        "Fit the mixture by EM and label the rows (`labels_`)."
+        X = validate_data(self, X, dtype=np.float64, ensure_min_samples=2)
+        K = check_integer(self.n_components, "n_components", low=1)
+        check_choice(self.dtype, "dtype", ("float32", "float64"))
+        if X.shape[0] < K:
+            raise ValueError(f"Expected n_samples >= n_components but got n_components = {K}, n_samples = {X.shape[0]}")
+        init = KMeans(n_clusters=K, n_init=1, random_state=sklearn_random_state(self.random_state))
+        labels = init.fit(X if self.dtype == "float64" else X.astype(np.float32)).labels_
+        try:
+            out = self._em(X, labels, np.dtype(self.dtype))
+        except np.linalg.LinAlgError:
+            if self.dtype == "float64": raise ValueError(_ILL_DEFINED) from None
+            try: out = self._em(X, labels, np.dtype(np.float64))
+            except np.linalg.LinAlgError: raise ValueError(_ILL_DEFINED) from None
+        (self.labels_, self.weights_, self.means_, self.covariances_, self.n_iter_, self.converged_,
+         self.lower_bound_) = out
+        return self
+
+    def _em(self, X, labels, dtype):
+        "EM from the hard initial labels; every component at once."
+        N, D = X.shape
+        K = self.n_components
+        centre = X.mean(axis=0)
+        Xc = X - centre                                    # centred once: smaller numbers for the products below
+        Xw = Xc.astype(dtype, copy=False)
+        iu, ju = np.triu_indices(D)
+        Z = Xc[:, iu] * Xc[:, ju]                          # the rows' second moments, upper triangle
+        resp = np.zeros((N, K))
+        resp[np.arange(N), labels] = 1.0
+        log2pi = D * np.log(2 * np.pi)
+
+        def m_step(resp):
+            nk = resp.sum(axis=0) + 10 * np.finfo(np.float64).eps
+            mu = resp.T @ Xc / nk[:, None]
+            S = resp.T @ Z / nk[:, None]
+            cov = np.zeros((K, D, D))
+            cov[:, iu, ju] = S
+            cov[:, ju, iu] = S
+            cov -= mu[:, :, None] * mu[:, None, :]
+            cov[:, np.arange(D), np.arange(D)] += self.reg_covar
+            P = np.linalg.inv(np.linalg.cholesky(cov)).transpose(0, 2, 1)   # precision factors: inv(cov) = P P^T
+            return nk / N, mu, cov, P
+
+        def e_step(w, mu, P):
+            Pw = np.ascontiguousarray(P.transpose(1, 0, 2)).reshape(D, K * D).astype(dtype, copy=False)
+            Y = Xw @ Pw
+            Y -= np.einsum("kd,kde->ke", mu, P).reshape(1, K * D).astype(dtype, copy=False)
+            Y3 = Y.reshape(N, K, D)
+            logp = (np.log(w) + np.log(np.diagonal(P, axis1=1, axis2=2)).sum(axis=1) - 0.5 * log2pi
+                    - 0.5 * np.einsum("nkd,nkd->nk", Y3, Y3).astype(np.float64))
+            top = logp.max(axis=1, keepdims=True)
+            norm = np.log(np.exp(logp - top).sum(axis=1, keepdims=True)) + top
+            return float(norm.mean()), logp - norm
+
+        w, mu, cov, P = m_step(resp)
+        lower, converged, n_iter = -np.inf, False, 0
+        for n_iter in range(1, self.max_iter + 1):
+            previous = lower
+            lower, log_resp = e_step(w, mu, P)
+            w, mu, cov, P = m_step(np.exp(log_resp))
+            w = w / w.sum()
+            if abs(lower - previous) < self.tol:
+                converged = True
+                break
+        _, log_resp = e_step(w, mu, P)
+        return log_resp.argmax(axis=1), w, mu + centre, cov, n_iter, converged, lower
+
 # %% ../nbs/06_fscpu.ipynb #30147cd3
-def default_clusterer(n_clusters: int = 10, random_state=None) -> GaussianMixture:
-    """The paper's clusterer: a Gaussian mixture with `n_clusters` full-covariance components (scikit-learn's defaults).
+def default_clusterer(n_clusters: int = 10, random_state=None) -> FastGaussianMixture:
+    """The paper's clusterer: a Gaussian mixture with `n_clusters` full-covariance components (scikit-learn's defaults),
+    fitted by `FastGaussianMixture`.
 
     Parameters
     ----------
@@ -118,14 +246,14 @@ def default_clusterer(n_clusters: int = 10, random_state=None) -> GaussianMixtur
 
     Returns
     -------
-    sklearn.mixture.GaussianMixture
+    FastGaussianMixture
 
     Examples
     --------
     >>> default_clusterer(5).n_components
     5
     """
-    return GaussianMixture(n_components=n_clusters, random_state=random_state)
+    return FastGaussianMixture(n_components=n_clusters, random_state=random_state)
 
 # %% ../nbs/06_fscpu.ipynb #75f13c9c
 def _seeded(clusterer, seed: int):
@@ -357,7 +485,8 @@ def _sd(log: list) -> float:
     return s if s > 0 else 1.0
 
 def compact_ga(objective, D: int, costs=None, budget: float | None = None, n_iter: int = 3000, eta: float | None = None,
-               eps: float | None = None, mi_score=None, random_state=None, progress: bool = False) -> SearchResult:
+               eps: float | None = None, mi_score=None, random_state=None, patience: int | None = None,
+               progress: bool = False) -> SearchResult:
     """Algorithm 2: the compact GA with Repair maximising `objective` over feature masks within `budget`.
 
     With `mi_score` the comparison of a step's two masks uses Eq. 13, f/Std[f] + I/Std[I] over the running logs.
@@ -380,16 +509,20 @@ def compact_ga(objective, D: int, costs=None, budget: float | None = None, n_ite
         mask -> float, the MI term of FSCPU-MI (`MIScore`).
     random_state : None, int or numpy.random.Generator
         The GA's random stream.
+    patience : int, optional
+        Early stopping (default None: all `n_iter` steps, as the paper): stop once θ has converged (every θ at ε or
+        1 - ε: the answer is settled) or the best f seen has not improved for `patience` steps.
     progress : bool, default False
-        Show a progress bar.
+        A progress bar on stderr: steps done, objective evaluations, best f so far, time left.
 
     Returns
     -------
     SearchResult
-        `support` = top features by final θ (`top_by_theta`), `scores` = the final θ, `fitness` = the best f seen (-inf
-        if nothing was evaluated), `history` = per step (index 1..T) the f and MI scores of the two masks (NaN when
-        both repaired masks were equal and nothing was evaluated), `n_evaluations` = the objective's computations;
-        `info` holds ``theta_history`` (T+1, D), ``best_mask`` (the best mask seen), ``eta``, ``eps``, ``costs`` and
+        `support` = top features by final θ (`top_by_theta`), `scores` = the final θ, `fitness` = the best f seen
+        (-inf if nothing was evaluated), `history` = per step (index 1..t, t the last step run) the f and MI scores of
+        the two masks (NaN when both repaired masks were equal and nothing was evaluated), `n_evaluations` = the
+        objective's computations; `info` holds ``theta_history`` (t+1, D), ``best_mask`` (the best mask seen),
+        ``stopped_at`` (t), ``stop`` ("n_iter", "converged" or "patience"), ``eta``, ``eps``, ``costs`` and
         ``budget``.
 
     Examples
@@ -401,6 +534,7 @@ def compact_ga(objective, D: int, costs=None, budget: float | None = None, n_ite
     """
     c, budget = _check_costs(costs, budget, D)
     n_iter = check_integer(n_iter, "n_iter", low=0)
+    if patience is not None: patience = check_integer(patience, "patience", low=1)
     eta = 1 / (2 * D) if eta is None else check_number(eta, "eta")
     eps = min(1 / D, 0.5) if eps is None else check_number(eps, "eps", low=0, high=0.5, low_open=True)
     rng = check_random_state(random_state)
@@ -409,30 +543,44 @@ def compact_ga(objective, D: int, costs=None, budget: float | None = None, n_ite
     hist[0] = theta
     fs, Is = np.full((n_iter, 2), np.nan), np.full((n_iter, 2), np.nan)
     flog, ilog, best = [], [], (-np.inf, None)
-    with threadpool_limits(limits=1):
-        for t in tqdm(range(n_iter), desc="FSCPU", disable=not progress):
+    steps, stop, since_best = n_iter, "n_iter", 0
+    bar = tqdm(total=n_iter, desc="FSCPU steps", unit="step", disable=not progress, file=sys.stderr)
+    with threadpool_limits(limits=1), bar:
+        for t in range(n_iter):
+            bar.update()
+            since_best += 1
             ma, mb = rng.random((2, D)) < theta
             ma, mb = repair(ma, theta, c, budget, rng), repair(mb, theta, c, budget, rng)
-            if (ma == mb).all():
-                hist[t + 1] = theta
-                continue
-            fa, fb = objective.evaluate([ma, mb])
-            fs[t] = fa, fb
-            for m, v in ((ma, fa), (mb, fb)):
-                if v > best[0]: best = (v, m.copy())
-            if mi_score is None: da, db = fa, fb
+            if (ma == mb).all(): hist[t + 1] = theta
             else:
-                ia, ib = mi_score(ma), mi_score(mb)
-                Is[t] = ia, ib
-                flog += [fa, fb]
-                ilog += [ia, ib]
-                sf, si = _sd(flog), _sd(ilog)
-                da, db = fa / sf + ia / si, fb / sf + ib / si
-            theta = cga_update(theta, ma, mb, da, db, eta, eps)
-            hist[t + 1] = theta
-    history = pd.DataFrame({"f_a": fs[:, 0], "f_b": fs[:, 1], "mi_a": Is[:, 0], "mi_b": Is[:, 1]},
-                           index=pd.RangeIndex(1, n_iter + 1, name="iteration"))
-    info = dict(theta_history=hist, best_mask=best[1], eta=eta, eps=eps, costs=c, budget=budget)
+                fa, fb = objective.evaluate([ma, mb])
+                fs[t] = fa, fb
+                for m, v in ((ma, fa), (mb, fb)):
+                    if v > best[0]: best, since_best = (v, m.copy()), 0
+                if mi_score is None: da, db = fa, fb
+                else:
+                    ia, ib = mi_score(ma), mi_score(mb)
+                    Is[t] = ia, ib
+                    flog += [fa, fb]
+                    ilog += [ia, ib]
+                    sf, si = _sd(flog), _sd(ilog)
+                    da, db = fa / sf + ia / si, fb / sf + ib / si
+                theta = cga_update(theta, ma, mb, da, db, eta, eps)
+                hist[t + 1] = theta
+            if progress and (t % 20 == 0 or t == n_iter - 1):
+                bar.set_postfix_str(f"{objective.n_evaluations} fits, best f {best[0]:.4g}", refresh=False)
+            if patience is None: continue
+            if np.all((theta <= eps + 1e-12) | (theta >= 1 - eps - 1e-12)): stop = "converged"
+            elif since_best >= patience: stop = "patience"
+            if stop != "n_iter":
+                steps = t + 1
+                break
+        if progress and stop != "n_iter":
+            bar.set_postfix_str(f"{objective.n_evaluations} fits, best f {best[0]:.4g}, stopped at {steps} ({stop})")
+    history = pd.DataFrame({"f_a": fs[:steps, 0], "f_b": fs[:steps, 1], "mi_a": Is[:steps, 0], "mi_b": Is[:steps, 1]},
+                           index=pd.RangeIndex(1, steps + 1, name="iteration"))
+    info = dict(theta_history=hist[:steps + 1], best_mask=best[1], stopped_at=steps, stop=stop, eta=eta, eps=eps,
+                costs=c, budget=budget)
     return SearchResult(top_by_theta(theta, c, budget), theta, float(best[0]), history, objective.n_evaluations, info)
 
 # %% ../nbs/06_fscpu.ipynb #6ab28e9d
@@ -552,8 +700,11 @@ class FSCPU(PartialLabelSelector):
         Threads evaluating the two masks of a step (same result).
     random_state : None, int or numpy.random.Generator
         Seeds the clusterer and the GA.
+    patience : int, optional
+        Early stopping of the GA (`compact_ga`): stop once θ has converged or the best f seen has not improved for
+        `patience` steps. Default None: all `n_iter` steps, as the paper.
     progress : bool, default False
-        Show a progress bar.
+        A progress bar on stderr: GA steps, mixture fits, best f so far, time left.
 
     Attributes
     ----------
@@ -570,6 +721,8 @@ class FSCPU(PartialLabelSelector):
         The best mask evaluated and its f.
     n_evaluations_ : int
         Clusterer fits run.
+    n_steps_ : int
+        GA steps run (`n_iter` unless `patience` stopped the GA early).
     objective_ : ClusterObjective
         The objective of the run (with its memo).
     eta_, eps_, budget_ : float
@@ -588,11 +741,12 @@ class FSCPU(PartialLabelSelector):
     def __init__(self, n_features_to_select=None, *, costs=None, budget=None, n_iter: int = 3000, eta=None, eps=None,
                  clusterer=None, n_clusters: int = 10, search: str = "prefix", mi=None, mi_bins: int = 5,
                  scale: bool = True, labelled_negatives: str = "error", cache: bool = True, n_jobs=None,
-                 random_state=None, progress: bool = False):
+                 random_state=None, patience: int | None = None, progress: bool = False):
         self.n_features_to_select, self.costs, self.budget, self.n_iter = n_features_to_select, costs, budget, n_iter
         self.eta, self.eps, self.clusterer, self.n_clusters, self.search = eta, eps, clusterer, n_clusters, search
         self.mi, self.mi_bins, self.scale, self.labelled_negatives = mi, mi_bins, scale, labelled_negatives
         self.cache, self.n_jobs, self.random_state, self.progress = cache, n_jobs, random_state, progress
+        self.patience = patience
 
     def _check_X(self, X):
         return validate_data(self, X, dtype=np.float64, ensure_all_finite=True)
@@ -640,12 +794,12 @@ class FSCPU(PartialLabelSelector):
                                            self.n_jobs)
         mi_score = None if self.mi is None else MIScore(X, labelled.astype(int), self.mi, self.mi_bins)
         res = compact_ga(self.objective_, D, costs, budget, self.n_iter, self.eta, self.eps, mi_score, int(seed_ga),
-                         self.progress)
+                         self.patience, self.progress)
         self.result_, self.theta_ = res, res.scores
         self.history_ = {"theta": res.info["theta_history"], "f": res.history[["f_a", "f_b"]].to_numpy(),
                          "mi": res.history[["mi_a", "mi_b"]].to_numpy()}
         self.best_seen_mask_, self.best_seen_score_ = res.info["best_mask"], res.fitness
-        self.n_evaluations_ = res.n_evaluations
+        self.n_evaluations_, self.n_steps_ = res.n_evaluations, res.info["stopped_at"]
         self.eta_, self.eps_, self.budget_ = res.info["eta"], res.info["eps"], res.info["budget"]
         chosen = res.subset
         return Selected(chosen[np.argsort(-res.scores[chosen], kind="stable")], res.scores, "theta",

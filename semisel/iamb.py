@@ -17,9 +17,8 @@ from sklearn.utils import ClassifierTags
 from sklearn.utils.validation import validate_data
 
 from .core import (CodeMatrix, PartialLabels, PartialLabelSelector, Selected, check_choice, check_codes,
-                          check_integer, check_probability, check_random_state, count_tables, encode_joint, id_like_columns,
-                          joint_codes,
-                          partial_labels)
+                          check_integer, check_number, check_probability, check_random_state, count_tables,
+                          encode_joint, fits_count_budget, id_like_columns, joint_codes, partial_labels, stratum_tables)
 from .datasets import discretize, load_network
 from .infotheory import (CI_METHODS, IndependenceResult, chi2_test, chi2_test_all, ci_test_all, g_test, g_test_all,
                                 permutation_pvalues)
@@ -49,6 +48,8 @@ def per_column(test: Callable) -> Callable:
     >>> per_column(g_test)(np.array([[0, 1], [1, 1], [1, 0], [0, 0]]), [0, 1, 1, 0]).dof.tolist()
     [1, 1]
     """
+    if not callable(test):
+        raise TypeError(f"`test` must be a one-feature test (x, y, z) -> IndependenceResult, got {type(test).__name__}")
     def batched(X, y, z=None):
         codes = CodeMatrix(X)
         res = [test(codes[j], y, z) for j in range(codes.shape[1])]
@@ -532,6 +533,8 @@ def exact_prior(net, node: str, state: int = 0) -> float:
     0.45
     """
     net = _network(net)
+    if node not in net.states: raise ValueError(f"`node` {node!r} is not a node of network {net.name!r}")
+    state = check_integer(state, "state", low=0, high=len(net.states[node]) - 1)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", FutureWarning)  # pgmpy 1.1/1.2 announce their 1.3 renames at import
         from pgmpy.inference import VariableElimination
@@ -560,6 +563,7 @@ def benchmark_targets(net, min_prior: float = 0.15) -> pd.DataFrame:
     ['bronc']
     """
     net = _network(net)
+    min_prior = check_number(min_prior, "min_prior", low=0, high=0.5)
     rows = []
     for v in net.nodes:
         children = {c for p, c in net.edges if p == v}
@@ -613,6 +617,9 @@ def score_blanket(found, true) -> BlanketScore:
     >>> score_blanket(["smoke", "lung"], ["smoke", "either", "dysp"]).f_measure
     0.4
     """
+    for name, v in (("found", found), ("true", true)):
+        if isinstance(v, (str, bytes)) or not hasattr(v, "__iter__"):
+            raise TypeError(f"`{name}` must be a collection of feature names or indices, got {type(v).__name__}")
     found, true = set(found), set(true)
     hit = len(found & true)
     precision = hit / len(found) if found else 1.0
@@ -635,6 +642,12 @@ def _pairwise_statistic(T: np.ndarray, kx: int, kz: int) -> tuple[np.ndarray, np
     stat = np.maximum(2 * (O * np.log(ratio)).sum(axis=(1, 2, 3)), 0.0)
     count = lambda axes: (O.sum(axis=axes) > 0).sum(axis=1)
     return stat, np.maximum(1, (count((2, 3)) - 1) * (count((1, 3)) - 1) * count((1, 2)))
+
+def _labelled_dof(x: np.ndarray, w: np.ndarray, kz: int) -> int:
+    "The papers' dof of the labelled table of one column, from the data: (x values - 1)(labels - 1)(strata), labelled."
+    lab = w // kz < _UNL
+    distinct = lambda v: np.count_nonzero(np.bincount(v))
+    return max(1, (distinct(x[lab]) - 1) * (distinct(w[lab] // kz) - 1) * distinct(w[lab] % kz)) if lab.any() else 1
 
 def pairwise_g_test_all(X, y3, z=None, method: str = "g", *, n_perm: int | None = None, alpha: float = 0.05,
                         random_state=None) -> IndependenceResult:
@@ -678,19 +691,28 @@ def pairwise_g_test_all(X, y3, z=None, method: str = "g", *, n_perm: int | None 
         zc, kz = joint_codes(z, name="z")
         w = w * kz + zc
     check_choice(method, "method", ("g", "mc", "smc"))
-    kx = int(codes.arity.max())
-    stat, dof, p, used = [], [], [], []
-    for _, T in count_tables(codes, w, 3 * kz):
-        s, d = _pairwise_statistic(T, kx, kz)
-        stat.append(s)
-        dof.append(d)
+    big = np.array([not fits_count_budget(int(k) * 3 * kz) for k in codes.arity])   # dense table over the budget
+    kx = int(codes.arity[~big].max(initial=1))
+    def blocks():
+        for c, T in count_tables(codes, w, 3 * kz, np.flatnonzero(~big)): yield c, T, None
+        for j in np.flatnonzero(big):                                          # counted over its observed cells
+            yield [j], [P[None] for P in stratum_tables(codes[j], w, 3, kz)], np.array([_labelled_dof(codes[j], w, kz)])
+    n_perm = 999 if n_perm is None else n_perm
+    cols, stat, dof, p, used = [], [], [], [], []
+    for c, T, d in blocks():
+        if d is None:                                                          # a block of dense tables
+            parts = [T.reshape(len(T), T.shape[1], 3, kz)]
+            s, d = _pairwise_statistic(T, kx, kz)
+        else:
+            parts = T
+            s = sum(_pairwise_statistic(P.reshape(1, P.shape[1], -1), P.shape[1], P.shape[3])[0] for P in parts)
         if method == "g": pv, u = stats.chi2.sf(s, d), np.zeros(len(s), np.int64)
-        else: pv, u = permutation_pvalues(T.reshape(len(T), T.shape[1], 3, kz), method, n_perm=999 if n_perm is None else n_perm, alpha=alpha,
-                                          random_state=random_state, weights=(1, 1, 0), log_weights=(0, 0, 1))
-        p.append(pv)
-        used.append(u)
-    return IndependenceResult(*(np.concatenate(v) for v in (stat, dof, p)), codes.n, f"pairwise-{method}",
-                              np.concatenate(used))
+        else: pv, u = permutation_pvalues(parts, method, n_perm=n_perm, alpha=alpha, random_state=random_state,
+                                          weights=(1, 1, 0), log_weights=(0, 0, 1))
+        for acc, v in zip((cols, stat, dof, p, used), (c, s, d, pv, u)): acc.append(v)
+    order = np.argsort(np.concatenate(cols), kind="stable")
+    stat, dof, p, used = (np.concatenate(v)[order] for v in (stat, dof, p, used))
+    return IndependenceResult(stat, dof, p, codes.n, f"pairwise-{method}", used)
 
 # %% ../nbs/04_iamb.ipynb #1584f590
 _METHODS = ("semi", "listwise", "pairwise")

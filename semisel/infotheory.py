@@ -12,7 +12,7 @@ import pandas as pd
 from scipy import special, stats
 
 from .core import (CodeMatrix, check_choice, check_integer, check_probability, check_random_state, compact_codes,
-                          count_tables, encode_joint, target_codes)
+                          count_tables, encode_joint, fits_count_budget, stratum_tables, target_codes)
 
 # %% auto #0
 __all__ = ['CI_METHODS', 'cmi_from_counts', 'smi_from_counts', 'dof_from_counts', 'entropy', 'joint_entropy', 'contingency',
@@ -21,6 +21,19 @@ __all__ = ['CI_METHODS', 'cmi_from_counts', 'smi_from_counts', 'dof_from_counts'
            'ci_test', 'g_test_all', 'chi2_test_all', 'g_test', 'chi2_test']
 
 # %% ../nbs/01_infotheory.ipynb #55c64edc
+def _counts(T, name: str = "T", *, integer: bool = False, ndim: int = 3) -> np.ndarray:
+    "Validated count tables T[..., x, y, z] (at least `ndim`-D): finite, non-negative numbers (whole, if `integer`)."
+    T = np.asarray(T)
+    if T.dtype == bool: T = T.astype(np.int64)
+    if T.dtype.kind not in "iuf": raise TypeError(f"`{name}` must hold counts (numbers), got dtype {T.dtype}")
+    if T.ndim < ndim:
+        raise ValueError(f"`{name}` must be count tables T[..., x, y, z] (at least {ndim}-D), got shape {T.shape}")
+    if T.dtype.kind == "f" and not np.isfinite(T).all(): raise ValueError(f"`{name}` has NaN or infinite counts")
+    if T.size and T.min() < 0: raise ValueError(f"`{name}` has negative counts (min {T.min():g})")
+    if integer and T.dtype.kind == "f" and not (T == np.round(T)).all():
+        raise ValueError(f"`{name}` must hold whole counts (the permutation law is over tables of rows)")
+    return T
+
 def _margins(T: np.ndarray):
     "Margins o_{..z}, o_{x.z}, o_{.yz} of count tables T[..., x, y, z], broadcastable against T."
     return T.sum(axis=(-3, -2), keepdims=True), T.sum(axis=-2, keepdims=True), T.sum(axis=-3, keepdims=True)
@@ -33,7 +46,7 @@ def cmi_from_counts(T: np.ndarray) -> np.ndarray:
     >>> float(cmi_from_counts(np.array([[[5], [0]], [[0], [5]]])))   # X = Y, a fair coin: ln 2
     0.6931471805599453
     """
-    T = T.astype(np.float64)
+    T = _counts(T).astype(np.float64)
     o_z, o_xz, o_yz = _margins(T)
     nz = T > 0
     terms = np.zeros_like(T)
@@ -48,7 +61,7 @@ def smi_from_counts(T: np.ndarray) -> np.ndarray:
     >>> float(smi_from_counts(np.array([[[5], [0]], [[0], [5]]])))
     0.5
     """
-    T = T.astype(np.float64)
+    T = _counts(T).astype(np.float64)
     o_z, o_xz, o_yz = _margins(T)
     expected = np.divide(o_xz * o_yz, o_z, out=np.zeros_like(T), where=o_z > 0)
     terms = np.divide((T - expected) ** 2, expected, out=np.zeros_like(T), where=expected > 0)
@@ -63,6 +76,7 @@ def dof_from_counts(T: np.ndarray, rule: str = "papers") -> np.ndarray:
     >>> dof_from_counts(np.ones((3, 2, 4))).item(), dof_from_counts(np.ones((3, 2, 4)), "adjusted").item()
     (8, 8)
     """
+    T = _counts(T)
     o_z, o_xz, o_yz = _margins(T)
     if rule == "papers":
         kx = (T.sum(axis=(-2, -1)) > 0).sum(-1)
@@ -98,6 +112,36 @@ def _tables(X, y, z):
     blocks = (T.reshape(len(cols), -1, ky, kz) for cols, T in count_tables(codes, w, ky * kz))
     return blocks, codes.n
 
+class _Split(NamedTuple):
+    "One column whose dense table would not fit the count budget: its stratum tables T[1, x', y, z'] and papers' dof."
+    parts: list
+    papers_dof: int
+
+def _split(x: np.ndarray, w: np.ndarray, ky: int, kz: int) -> _Split:
+    "A column counted over its observed cells (core's `stratum_tables`); the papers' dof from its observed arities."
+    parts = [T[None] for T in stratum_tables(x, w, ky, kz)]
+    kx_obs = np.count_nonzero(np.bincount(x))
+    ky_obs = np.count_nonzero(sum(P.sum((0, 1, 3)) for P in parts))
+    return _Split(parts, max(1, (kx_obs - 1) * (ky_obs - 1) * sum(P.shape[3] for P in parts)))
+
+def _blocks(X, y, z):
+    """(cols, T) blocks of the count tables of the columns of X against y given z, and N: dense tables T[j, x, y, z]
+    in blocks of columns (`count_tables`), then, alone, each column whose dense table would not fit the count budget
+    as a `_Split`. Blocks are not in column order when there are such columns (see `_in_order`)."""
+    codes = CodeMatrix(X)
+    w, ky, kz = target_codes(y, z, codes.n)
+    big = np.array([not fits_count_budget(int(k) * ky * kz) for k in codes.arity])
+    def blocks():
+        for cols, T in count_tables(codes, w, ky * kz, np.flatnonzero(~big)):
+            yield cols, T.reshape(len(cols), -1, ky, kz)
+        for j in np.flatnonzero(big): yield np.array([j]), _split(codes[j], w, ky, kz)
+    return blocks(), codes.n
+
+def _in_order(cols: list, *values: list) -> tuple:
+    "Per-column results of blocks, concatenated and put in column order."
+    order = np.argsort(np.concatenate(cols), kind="stable")
+    return tuple(np.concatenate(v)[order] for v in values)
+
 def _single(x) -> CodeMatrix:
     "A 1-D code vector as a one-column matrix for the batched machinery."
     return CodeMatrix.of_vector(x, "x")
@@ -109,8 +153,15 @@ def contingency(x, y, z=None) -> np.ndarray:
 # %% ../nbs/01_infotheory.ipynb #b376ec11
 def cond_mutual_info_all(X, y, z=None) -> np.ndarray:
     "I(X_j; Y | Z) in nats for every column X_j of X (array, DataFrame or `CodeMatrix`); `z`: None, a vector or a matrix (joint)."
-    blocks, _ = _tables(X, y, z)
-    return np.concatenate([cmi_from_counts(T) for T in blocks])
+    blocks, _ = _blocks(X, y, z)
+    cols, cmi = zip(*((c, _cmi_of(T)) for c, T in blocks))
+    return _in_order(cols, cmi)[0]
+
+def _cmi_of(T) -> np.ndarray:
+    "Conditional MI of a block of dense tables, or of a `_Split` column (its parts' MI weighted by their rows)."
+    if not isinstance(T, _Split): return cmi_from_counts(T)
+    sizes = [P.sum() for P in T.parts]
+    return sum(m * cmi_from_counts(P) for m, P in zip(sizes, T.parts)) / sum(sizes)
 
 def mutual_info_all(X, y) -> np.ndarray:
     "I(X_j; Y) in nats for every column X_j of X (array, DataFrame or `CodeMatrix`)."
@@ -181,7 +232,7 @@ def expected_cmi_from_counts(T: np.ndarray) -> np.ndarray:
     >>> round(float(expected_cmi_from_counts(T)), 6)
     0.077616
     """
-    T = np.asarray(T)
+    T = _counts(T, integer=True)
     lead = T.shape[:-3]
     T = T.reshape((-1,) + T.shape[-3:]).astype(np.int64)
     J = len(T)
@@ -271,6 +322,19 @@ def _draw_sums(g: dict, n_perm: int, rng: np.random.Generator, budget: int = 1 <
             out[s0:s0 + bc, k] = cell_stat(counts, sizes).sum(1)
     return out
 
+def _perm_diff(parts: list, n_perm: int, rng, w=None, v=None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Permuted minus observed statistic, (n_perm, J), of count tables T[j, x, y, z] given as a list of parts whose
+    statistics add (one dense table, or a column's stratum tables); also the observed |statistic| per column and
+    whether each column's table can change at all."""
+    J = len(parts[0])
+    diff, s_obs, live = np.zeros((n_perm, J)), np.zeros(J), np.zeros(J, dtype=bool)
+    for P in parts:
+        g = _live_groups(P, w, v)
+        np.add.at(diff.T, g["j"], (_draw_sums(g, n_perm, rng) - g["s_obs"]).T)
+        s_obs += np.bincount(g["j"], weights=np.abs(g["s_obs"]), minlength=J)
+        live[g["j"]] = True
+    return diff, s_obs, live
+
 def permuted_g(T: np.ndarray, n_perm: int = 999, random_state=None) -> np.ndarray:
     """G statistics of `n_perm` tables drawn with the margins of each count table T[j, x, y, z]: the permutation
     distribution of G under X ⊥ Y | Z (Y permuted within the strata of Z), without touching a row.
@@ -285,11 +349,9 @@ def permuted_g(T: np.ndarray, n_perm: int = 999, random_state=None) -> np.ndarra
     >>> sorted(set(np.round(permuted_g(T, 200, random_state=0)[:, 0], 3)))     # the 2 x 2 tables with these margins
     [0.0, 2.093, 11.09]
     """
-    T = np.asarray(T, dtype=np.int64)
+    T = _counts(T, integer=True, ndim=4).astype(np.int64, copy=False)
     n_perm = check_integer(n_perm, "n_perm", low=1)
-    g = _live_groups(T)
-    diff = np.zeros((n_perm, len(T)))
-    np.add.at(diff.T, g["j"], (_draw_sums(g, n_perm, check_random_state(random_state)) - g["s_obs"]).T)
+    diff = _perm_diff([T], n_perm, check_random_state(random_state))[0]
     return 2 * T[0].sum() * cmi_from_counts(T)[None, :] + 2 * diff
 
 # %% ../nbs/01_infotheory.ipynb #06a0467c
@@ -304,35 +366,34 @@ def _one(r: IndependenceResult) -> IndependenceResult:
     return IndependenceResult(float(r.statistic[0]), r.dof[0].item(), float(r.pvalue[0]), r.n, r.method, int(r.n_perm[0]))
 _N_PERM = {"mc": 999, "smc": 999, "sp": 100}        # default permutations of the permutation tests
 
-def _exceed(T: np.ndarray, n_perm: int, rng, w=None, v=None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Counts of permuted statistics strictly above and equal to the observed one (up to rounding), per column of T,
-    and whether the column's table can change at all (a fixed table, e.g. a constant column, gets p-value 1)."""
-    g = _live_groups(T, w, v)
-    d = _draw_sums(g, n_perm, rng) - g["s_obs"]
-    diff = np.zeros((n_perm, len(T)))
-    np.add.at(diff.T, g["j"], d.T)
-    s_obs = np.bincount(g["j"], weights=np.abs(g["s_obs"]), minlength=len(T))
+def _exceed(parts: list, n_perm: int, rng, w=None, v=None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Counts of permuted statistics strictly above and equal to the observed one (up to rounding), per column of the
+    tables (a list of parts, see `_perm_diff`), and whether the column's table can change at all (a fixed table, e.g.
+    a constant column, gets p-value 1)."""
+    diff, s_obs, live = _perm_diff(parts, n_perm, rng, w, v)
     tol = 1e-9 * np.maximum(1.0, s_obs)                                         # equal to rounding: a tie
-    return (diff > tol).sum(0), (np.abs(diff) <= tol).sum(0), np.isin(np.arange(len(T)), g["j"])
+    return (diff > tol).sum(0), (np.abs(diff) <= tol).sum(0), live
 
-def _mc(T, n_perm, alpha, rng, w=None, v=None):
+def _mc(parts, n_perm, alpha, rng, w=None, v=None):
     "Monte Carlo permutation p-values (ties broken at random, so the size is exactly alpha; 1 for a fixed table)."
-    above, ties, live = _exceed(T, n_perm, rng, w, v)
-    p = (above + rng.random(len(T)) * (1 + ties)) / (n_perm + 1)
-    return np.where(live, p, 1.0), np.full(len(T), n_perm)
+    J = len(parts[0])
+    above, ties, live = _exceed(parts, n_perm, rng, w, v)
+    p = (above + rng.random(J) * (1 + ties)) / (n_perm + 1)
+    return np.where(live, p, 1.0), np.full(J, n_perm)
 
-def _smc(T, n_perm, alpha, rng, w=None, v=None, rounds: int = 8):
+def _smc(parts, n_perm, alpha, rng, w=None, v=None, rounds: int = 8):
     """Sequential Monte Carlo: permutations in rounds; a column stops once its acceptance at `alpha` is settled
     (#{G_b > G} >= alpha (B+1)), with the Besag-Clifford p-value #{G_b >= G}/L; the others get the `_mc` p-value."""
-    J = len(T)
+    J = len(parts[0])
     h = int(np.ceil(alpha * (n_perm + 1)))
     above, ties, used = np.zeros(J, np.int64), np.zeros(J, np.int64), np.zeros(J, np.int64)
-    live = np.isin(np.arange(J), _live_groups(T, w, v)["j"])
+    live = np.zeros(J, dtype=bool)
+    for P in parts: live[_live_groups(P, w, v)["j"]] = True
     active = np.flatnonzero(live)
     step = max(1, -(-n_perm // rounds))
     while active.size and used[active[0]] < n_perm:
         k = min(step, n_perm - int(used[active[0]]))
-        a, t, _ = _exceed(T[active], k, rng, w, v)
+        a, t, _ = _exceed([P[active] for P in parts], k, rng, w, v)
         above[active] += a
         ties[active] += t
         used[active] += k
@@ -351,7 +412,8 @@ def permutation_pvalues(T: np.ndarray, method: str = "mc", *, n_perm: int = 999,
 
     Parameters
     ----------
-    T : numpy.ndarray of int, shape (J, kx, ky, kz)
+    T : numpy.ndarray of int, shape (J, kx, ky, kz), or a list of such tables
+        Count tables; a list holds parts whose statistics add, e.g. a column's stratum tables (`stratum_tables`).
     method : {"mc", "smc"}, default "mc"
         All `n_perm` tables, or sequential (a column stops once its acceptance at `alpha` is settled).
     n_perm : int, default 999
@@ -375,17 +437,21 @@ def permutation_pvalues(T: np.ndarray, method: str = "mc", *, n_perm: int = 999,
     """
     check_choice(method, "method", ("mc", "smc"))
     n_perm, alpha = check_integer(n_perm, "n_perm", low=1), check_probability(alpha, "alpha")
-    T = np.asarray(T, dtype=np.int64)
+    parts = [_counts(P, integer=True, ndim=4).astype(np.int64, copy=False) for P in (T if isinstance(T, list) else [T])]
+    if any(P.ndim != 4 or P.shape[:1] + P.shape[2:3] != parts[0].shape[:1] + parts[0].shape[2:3] for P in parts):
+        raise ValueError("`T` must hold count tables T[j, x, y, z] (4-D); the parts of a list share the j and y axes")
     for name, wv in (("weights", weights), ("log_weights", log_weights)):
-        if wv is not None and np.shape(wv) != (T.shape[2],):
-            raise ValueError(f"`{name}` must have one entry per value of y ({T.shape[2]}), got shape {np.shape(wv)}")
-    return (_mc if method == "mc" else _smc)(T, n_perm, alpha, check_random_state(random_state), weights, log_weights)
+        if wv is not None and np.shape(wv) != (parts[0].shape[2],):
+            raise ValueError(f"`{name}` must have one entry per value of y ({parts[0].shape[2]}), "
+                             f"got shape {np.shape(wv)}")
+    rng = check_random_state(random_state)
+    return (_mc if method == "mc" else _smc)(parts, n_perm, alpha, rng, weights, log_weights)
 
-def _sp(T, G, n_perm, rng):
-    "Semiparametric: G ~ c chi2_nu with c nu = E0[G] (exact) and 2 c^2 nu = Var0[G] (from n_perm tables). Returns nu, p."
-    n = T[0].sum()
-    mean = 2 * n * expected_cmi_from_counts(T)
-    var = permuted_g(T, n_perm, rng).var(0, ddof=1) if n_perm > 1 else np.full(len(T), np.nan)
+def _sp(parts, G, n_perm, rng):
+    """Semiparametric: G ~ c chi2_nu with c nu = E0[G] (exact) and 2 c^2 nu = Var0[G] (from n_perm tables), for tables
+    given as parts whose statistics add (see `_perm_diff`). Returns nu, p."""
+    mean = sum(2 * P[0].sum() * expected_cmi_from_counts(P) for P in parts)
+    var = (G[None, :] + 2 * _perm_diff(parts, n_perm, rng)[0]).var(0, ddof=1) if n_perm > 1 else np.full(len(G), np.nan)
     var = np.where(np.isfinite(var), var, 2 * mean)                            # one table: plain chi2 with dof = mean
     ok = (mean > 1e-12) & (var > 1e-12)
     c = np.divide(var, 2 * mean, out=np.ones_like(mean), where=ok)
@@ -403,21 +469,25 @@ def _adjusted_g(T: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return np.where(keep, Gz * nu / np.where(keep, Ez, 1.0), 0.0).sum(1), np.where(keep, nu, 0).sum(1)
 
 def _test_block(T, n, method, n_perm, alpha, rng, rule="papers"):
-    "statistic, dof, p-value and permutations used for one block of count tables T[j, x, y, z]."
-    G = 2 * n * cmi_from_counts(T)
-    papers = dof_from_counts(T, rule)
-    zeros = np.zeros(len(T), np.int64)
+    """statistic, dof, p-value and permutations used for one block of count tables T[j, x, y, z], or for one column
+    given as a `_Split` (its stratum tables, whose statistics add; the papers' dof counted from the data)."""
+    parts, sizes = (T.parts, [P.sum() for P in T.parts]) if isinstance(T, _Split) else ([T], [n])
+    total = lambda f: sum(2 * m * f(P) for m, P in zip(sizes, parts))
+    G = total(cmi_from_counts)
+    if isinstance(T, _Split) and rule == "papers": papers = np.array([T.papers_dof])
+    else: papers = sum(dof_from_counts(P, rule) for P in parts)
+    zeros = np.zeros(len(G), np.int64)
     if method == "g": return G, papers, _pvalue(G, papers), zeros
     if method == "chi2":
-        X2 = 2 * n * smi_from_counts(T)
+        X2 = total(smi_from_counts)
         return X2, papers, _pvalue(X2, papers), zeros
     if method == "g-adf":
-        stat, nu = _adjusted_g(T)
+        stat, nu = (sum(v) for v in zip(*map(_adjusted_g, parts)))
         return stat, nu, _pvalue(stat, nu), zeros
     if method == "sp":
-        nu, p = _sp(T, G, n_perm, rng)
-        return G, nu, p, np.full(len(T), n_perm)
-    p, used = (_mc if method == "mc" else _smc)(T, n_perm, alpha, rng)
+        nu, p = _sp(parts, G, n_perm, rng)
+        return G, nu, p, np.full(len(G), n_perm)
+    p, used = (_mc if method == "mc" else _smc)(parts, n_perm, alpha, rng)
     return G, papers, p, used
 
 def ci_test_all(X, y, z=None, method: str = "g", *, n_perm: int | None = None, alpha: float = 0.05,
@@ -461,15 +531,20 @@ def ci_test_all(X, y, z=None, method: str = "g", *, n_perm: int | None = None, a
     n_perm = _N_PERM.get(method, 0) if n_perm is None else n_perm
     alpha = check_probability(alpha, "alpha")
     rng = check_random_state(random_state) if method in _N_PERM else None
-    blocks, n = _tables(X, y, z)
-    parts = []
-    for T in blocks:
-        if rng is not None and z is not None and not parts and T[0].sum((0, 1)).max() <= 1:
+    blocks, n = _blocks(X, y, z)
+    cols, parts = [], []
+    for c, T in blocks:
+        if rng is not None and z is not None and not parts and _largest_stratum(T) <= 1:
             raise ValueError(f"method {method!r} permutes y within the strata of `z`, but every stratum of `z` holds a single "
                              "row: no permutation is possible (condition on fewer or coarser columns)")
+        cols.append(c)
         parts.append(_test_block(T, n, method, n_perm, alpha, rng))
-    stat, dof, p, used = (np.concatenate(v) for v in zip(*parts))
+    stat, dof, p, used = _in_order(cols, *zip(*parts))
     return IndependenceResult(stat, dof, p, n, method, used)
+
+def _largest_stratum(T) -> int:
+    "Rows of the largest stratum of z, from a block of count tables or a `_Split` column."
+    return max(int(P[0].sum((0, 1)).max()) for P in (T.parts if isinstance(T, _Split) else [T]))
 
 def ci_test(x, y, z=None, method: str = "g", **kwargs) -> IndependenceResult:
     """Test X ⊥ Y | Z for one code vector `x` with `method` (see `ci_test_all`, whose keyword arguments it takes).
@@ -484,8 +559,9 @@ def ci_test(x, y, z=None, method: str = "g", **kwargs) -> IndependenceResult:
 # %% ../nbs/01_infotheory.ipynb #a97914ef
 def _asymptotic_all(X, y, z, dof: str, method: str) -> IndependenceResult:
     check_choice(dof, "dof", ("papers", "adjusted"))
-    blocks, n = _tables(X, y, z)
-    stat, nu, p, used = (np.concatenate(v) for v in zip(*(_test_block(T, n, method, 0, 0.05, None, dof) for T in blocks)))
+    blocks, n = _blocks(X, y, z)
+    cols, parts = zip(*((c, _test_block(T, n, method, 0, 0.05, None, dof)) for c, T in blocks))
+    stat, nu, p, used = _in_order(cols, *zip(*parts))
     return IndependenceResult(stat, nu, p, n, method, used)
 
 def g_test_all(X, y, z=None, dof: str = "papers") -> IndependenceResult:

@@ -12,6 +12,7 @@ from typing import Callable, NamedTuple
 import numpy as np
 import pandas as pd
 from scipy.special import xlogy
+from sklearn.metrics import get_scorer
 
 from .core import (SURROGATES, CodeMatrix, PartialLabels, PartialLabelSelector, Selected, check_choice,
                           check_probability, id_like_columns,
@@ -24,7 +25,7 @@ from .surrogates import surrogate_tables
 # %% auto #0
 __all__ = ['CRITERIA', 'PairTerms', 'Accumulated', 'Criterion', 'beta_gamma', 'get_criterion', 'Selection', 'relevance', 'select',
            'semi_select', 'listwise_select', 'mint_select', 'surrogate_mi_all', 'SurrogateSelector', 'SemiJMI',
-           'SemiMIM', 'MINT']
+           'SemiMIM', 'MINT', 'labelled_scorer']
 
 # %% ../nbs/05_jmi.ipynb #f5f0cef7
 class PairTerms(NamedTuple):
@@ -738,3 +739,39 @@ class MINT(_RankingSelector):
     def _criterion(self): return CRITERIA["mrmr"]
 
     def _partial(self, codes, labels, crit, k): return _mint(codes, labels, k, self.adjusted)
+
+# %% ../nbs/05_jmi.ipynb #00c77d0b
+def labelled_scorer(scoring="accuracy") -> Callable:
+    """A scikit-learn scorer that scores only the labelled rows of partially labelled data (y = 1 / 0 / -1 or NaN).
+
+    For `cross_val_score`, `cross_validate` or `GridSearchCV` on partial labels: their test folds hold unlabelled rows,
+    which a score of every row would count against the class -1 that a semi-supervised classifier never predicts.
+
+    Parameters
+    ----------
+    scoring : str or callable, default "accuracy"
+        A scikit-learn scoring name or a scorer ``(estimator, X, y) -> float``.
+
+    Returns
+    -------
+    callable
+        ``scorer(estimator, X, y)``: `scoring` on the rows of X whose label is not -1 / NaN (an error if there are
+        none).
+
+    Examples
+    --------
+    >>> from sklearn.dummy import DummyClassifier
+    >>> est = DummyClassifier(strategy="constant", constant=1).fit([[0], [0]], [0, 1])
+    >>> labelled_scorer()(est, np.zeros((4, 1)), [1, -1, 0, -1])             # one of the two labelled rows
+    0.5
+    """
+    scorer = get_scorer(scoring)
+    def score(estimator, X, y):
+        labelled = partial_labels(y, "y", binary=False, allow_none_labelled=True).labelled
+        if not labelled.any():
+            raise ValueError("the scored rows hold no labelled row (every y is -1/NaN): nothing to score; use fewer "
+                             "folds or a stratified split so that every test fold holds labelled rows")
+        rows = np.flatnonzero(labelled)
+        Xl = X.iloc[rows] if isinstance(X, (pd.DataFrame, pd.Series)) else np.asarray(X)[rows]
+        return scorer(estimator, Xl, np.asarray(y)[rows])
+    return score

@@ -113,3 +113,33 @@ def test_reproducible():
     a, b = small().fit(X, yp), small().fit(X, yp)
     np.testing.assert_array_equal(a.get_support(), b.get_support())
     pd.testing.assert_frame_equal(a.history_, b.history_)
+
+
+def test_scores_are_the_importances_of_their_own_features():
+    "scores_ of the selected features = the importances of a forest fitted on the selection, feature by feature."
+    X, y, yp = partial_data()
+    for opt in ("fsga", "cga"):
+        sel = small(optimizer=opt, n_init_features=4).fit(X, yp)
+        fitness, imp, _ = sel.objective_(sel.support_)        # importances in increasing column order
+        np.testing.assert_array_equal(sel.scores_[sel.support_], imp)
+        assert fitness == sel.best_fitness_
+
+
+def test_mislabel_cv_self_learning():
+    "mislabel_cv='self_learning': the transition matrix of self-learning's pseudo-labels (row-stochastic); bad values fail."
+    X, y, yp = partial_data()
+    sel = small(mislabel_cv="self_learning").fit(X, yp)
+    np.testing.assert_allclose(sel.transition_.sum(axis=1), 1.0)
+    with pytest.raises(ValueError, match="mislabel_cv"):
+        small(mislabel_cv="oracle").fit(X, yp)
+
+
+def test_patience_and_progress(capsys):
+    "patience stops the GA early (the step is reported); progress writes to stderr only."
+    X, y, yp = partial_data()
+    sel = CBoundWrapper(n_estimators=5, n_generations=8, population_size=6, n_parents=3, random_state=0, patience=1,
+                        progress=True).fit(X, yp)
+    assert sel.result_.info["stop"] in ("patience", "n_generations")
+    assert len(sel.history_) == sel.result_.info["stopped_at"] + 1
+    out = capsys.readouterr()
+    assert out.out == "" and "self-learning" in out.err and "generations" in out.err

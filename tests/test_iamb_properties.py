@@ -116,7 +116,9 @@ def pairwise_reference(X, y3, z=None):
 @SETTINGS
 @given(data(partial=True), st.integers(0, 2), st.sampled_from([None, 64, 1024]))
 def test_pairwise_test_is_bit_identical_to_the_first_implementation(Xyp, nz, budget):
-    "The count kernel's tables (in blocks of columns under any budget) give exactly the numbers of the first version."
+    """The count kernel's tables (in blocks of columns under any budget) give exactly the numbers of the first version;
+    a column whose dense table does not fit the budget is counted by strata (core.stratum_tables), whose sums over
+    strata agree to rounding and whose dof is exactly the same."""
     X, _, yp = Xyp
     X = np.column_stack([X, X[:, :1] * 3 % 5])                  # columns of different arities
     y3, z = np.where(yp < 0, 2, yp), (X[:, :nz] if nz else None)
@@ -124,5 +126,8 @@ def test_pairwise_test_is_bit_identical_to_the_first_implementation(Xyp, nz, bud
     if budget is None: got = pairwise_g_test_all(X, y3, z)
     else:
         with count_budget(budget): got = pairwise_g_test_all(X, y3, z)
+    kz = 1 if z is None else int(encode_joint(z).max()) + 1
+    by_strata = budget is not None and 8 * int(CodeMatrix(X).arity.max()) * 3 * kz > budget
     for a, b in zip(got[:3], want):
-        assert np.array_equal(a, b)
+        if by_strata and a.dtype.kind == "f": np.testing.assert_allclose(a, b, rtol=1e-12, atol=1e-12)
+        else: assert np.array_equal(a, b)

@@ -1,0 +1,562 @@
+"""Real data in, right answer or one clear line out (issue 15, item 6).
+
+Bad input to the public functions and estimators, one case per defect in the issue's list and per argument: each case
+raises ValueError or TypeError whose message holds the words that name the problem; the defects that were wrong
+answers (inf reported as NaN, -0.0, overflowing bins, >32,767 levels) are checked against the right answer. A
+hypothesis test then gives random small tables with random label patterns to the main entry points: a valid result
+or a ValueError/TypeError with a message, never anything else.
+"""
+import subprocess
+import sys
+import warnings
+
+import numpy as np
+import pandas as pd
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from semisel import baselines as bl
+from semisel import cbound as cb
+from semisel import competitors as cp
+from semisel import datasets as ds
+from semisel import fscpu
+from semisel import iamb
+from semisel import infotheory as it
+from semisel import ranking as rk
+from semisel import surrogates as sg
+from semisel.core import partial_labels
+
+N = 60
+_rng = np.random.default_rng(0)
+X = _rng.integers(0, 3, (N, 4))                       # integer codes
+XF = _rng.normal(size=(N, 4))                         # continuous features (the wrapper and classifier methods)
+Y = _rng.integers(0, 2, N)
+Y[:2] = [0, 1]
+YP = np.where(np.arange(N) % 3 == 0, Y, -1)           # partial labels, both classes labelled
+YP[:6] = [0, 1, -1, 1, 0, -1]
+YPU = np.where(YP == 1, 1, -1)                        # positive-unlabelled
+
+
+def _with(A, value):
+    A = A.astype(float)
+    A[3, 1] = value
+    return A
+
+
+BAD_X = {  # name: (X, error type, words); for the methods on integer codes
+    "nan": (_with(X, np.nan), ValueError, "NaN"),
+    "inf": (_with(X, np.inf), ValueError, "infinite"),
+    "1-D": (X[:, 0], ValueError, "2-D"),
+    "3-D": (X[None], ValueError, "2-D"),
+    "strings": (X.astype(str), TypeError, "integer codes"),
+    "negative": (X - 1, ValueError, "negative codes"),
+    "continuous": (XF, TypeError, "discretise"),
+    "empty": (X[:0], ValueError, "empty"),
+    "short": (X[:-1], ValueError, "rows"),
+}
+BAD_XF = {  # for the methods on continuous features (scikit-learn's own validation words)
+    "nan": (_with(XF, np.nan), ValueError, "NaN"),
+    "inf": (_with(XF, np.inf), ValueError, "infinity"),
+    "1-D": (XF[:, 0], ValueError, "2D array"),
+    "3-D": (XF[None], ValueError, "dim 3"),
+    "empty": (XF[:0], ValueError, "0 sample"),
+    "short": (XF[:-1], ValueError, "rows"),
+}
+BAD_Y = {  # name: (y, error type, words) for binary partial labels
+    "label 2": (np.where(YP == 1, 2, YP), ValueError, "found 2"),
+    "label 0.5": (np.where(YP == 1, 0.5, YP), ValueError, "0.5"),
+    "label 'a'": (np.where(YP == 1, "a", YP.astype(str)), ValueError, "non-numeric values 'a'"),
+    "label inf": (np.where(YP == 1, np.inf, YP), ValueError, "inf"),
+    "none labelled": (np.full(N, -1), ValueError, "no labelled rows"),
+    "2-D": (np.c_[YP, YP], ValueError, "1-D"),
+    "short": (YP[:-1], ValueError, "59 rows but `X` has 60"),
+}
+NEG_ONLY = np.where(YP == 1, -1, YP)                  # every labelled row negative
+ALL_ONE = np.ones(N, dtype=int)                       # every row labelled, one class
+
+
+def case(f, err, *words, id):
+    return pytest.param(f, err, words, id=id)
+
+
+def _read(tmp_text):
+    def f(tmp_path):
+        p = tmp_path / "t.csv"
+        p.write_text(tmp_text)
+        return ds.read_table(p)
+    return f
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# the issue's "Why" list
+ISSUE = [
+    case(_read("a,b,y\n1,2,1,9\n0,1,0,9\n"), ValueError, "line 2", "4 fields where the header has 3",
+         id="read_table: an extra field on every row"),
+    case(_read("a,b,y\n1,2,1\n0,1\n"),
+         ValueError, "line 3", "a field is missing", id="read_table: a row without its label"),
+    case(_read("a,a,y\n1,2,1\n0,1,0\n"),
+         ValueError, "repeats the column name", "['a']", id="read_table: duplicate names"),
+    case(lambda: rk.semi_select(X, ALL_ONE, "jmi", 2, prior=0.3), ValueError, "constant", "0 labelled negative",
+         id="semi_select: every row labelled, one class"),
+    case(lambda: rk.semi_select(X, NEG_ONLY, "jmi", 2, surrogate="Y0"), ValueError, "Y0 is constant",
+         id="semi_select: Y0 of labelled negatives only"),
+    case(lambda: rk.SemiJMI(k=2, prior=0.3).fit(X, ALL_ONE), ValueError, "needs labelled rows of two classes",
+         "only one class", id="SemiJMI: one class"),
+    case(lambda: rk.SemiMIM(k=2, prior=0.3).fit(X, np.zeros(N, int)),
+         ValueError, "only one class", id="SemiMIM: one class"),
+    case(lambda: iamb.semi_iamb(X, NEG_ONLY, 0.3), ValueError, "needs labelled positives", id="semi_iamb: no positive"),
+    case(lambda: iamb.semi_iamb(X, ALL_ONE, 0.3), ValueError, "constant", id="semi_iamb: one class, all labelled"),
+    case(lambda: iamb.listwise_iamb(X, YPU),
+         ValueError, "needs labelled rows of two classes", id="listwise_iamb: one class"),
+    case(lambda: iamb.pairwise_iamb(X, YPU), ValueError, "only one class", id="pairwise_iamb: one class"),
+    case(lambda: rk.listwise_select(X, YPU, "jmi", 2), ValueError, "D_L is constant", id="listwise_select: one class"),
+    case(lambda: rk.mint_select(X, YPU, 2),
+         ValueError, "needs labelled rows of two classes", id="mint_select: one class"),
+    case(lambda: rk.semi_select(X, YP, "jmi", 2, prior=5, surrogate="Y0"), ValueError, "`prior` must lie in (0, 1)",
+         id="semi_select: prior=5 with Y0"),
+    case(lambda: iamb.markov_blanket(X, YP, 5, method="listwise"), ValueError, "`prior` must lie in (0, 1)",
+         id="listwise: prior=5"),
+    case(lambda: it.mutual_info_all(_with(X, np.inf), Y),
+         ValueError, "infinite", id="mutual_info_all: inf reported as inf"),
+    case(lambda: it.entropy([0, np.inf]), ValueError, "infinite", id="entropy: inf reported as inf"),
+    case(lambda: ds.discretize(_with(XF, np.inf)), ValueError, "infinite", id="discretize: inf reported as inf"),
+]
+
+
+@pytest.mark.parametrize("f, err, words", ISSUE)
+def test_issue_defects(f, err, words, tmp_path):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        with pytest.raises(err) as e:
+            f(tmp_path) if f.__code__.co_argcount else f()
+    for w in words: assert w in str(e.value), f"{w!r} not in {str(e.value)!r}"
+
+
+def test_cli_one_class_is_one_line(tmp_path):
+    p = tmp_path / "one.csv"
+    pd.DataFrame({"a": X[:, 0], "b": X[:, 1], "y": 1}).to_csv(p, index=False)
+    for cmd in ("rank", "mb"):
+        r = subprocess.run([sys.executable, "-c", "import sys; from semisel.cli import main; sys.exit(main())", cmd,
+                            str(p), "--label", "y", "--prior", "0.3"], capture_output=True, text=True, timeout=120)
+        assert r.returncode == 2 and r.stdout == ""
+        lines = r.stderr.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith("semisel: error:"), r.stderr
+        assert "one class" in lines[0] or "constant" in lines[0]
+
+
+def test_prior_ignored_warns():
+    with pytest.warns(UserWarning, match="`prior` is ignored with surrogate='Y0'"):
+        rk.semi_select(X, YP, "jmi", 2, prior=0.3, surrogate="Y0")
+    with pytest.warns(UserWarning, match="ignored by listwise-IAMB"):
+        iamb.markov_blanket(X, YP, 0.3, method="listwise")
+
+
+def test_entropy_never_negative_zero():
+    for x in ([0, 0, 0], [5], np.zeros(10, int)):
+        assert str(it.entropy(x)) == "0.0" and str(it.joint_entropy(np.asarray(x))) == "0.0"
+    assert str(it.mutual_info([1, 1, 1], [0, 1, 0])) == "0.0"
+
+
+def test_discretize_at_the_float_limits():
+    codes = np.asarray(ds.discretize(np.array([[-1e308], [1e308], [0.0], [5e307], [-5e307]]), bins=5)).ravel()
+    assert codes.tolist() == [0, 4, 2, 3, 1]                # equal-width bins of the whole double range, no overflow
+
+
+def test_surrogate_mi_with_more_than_int16_levels():
+    n = 70_000
+    rng = np.random.default_rng(3)
+    x = rng.integers(0, 40_000, n)
+    y = (rng.random(n) < 0.5).astype(int)
+    y_partial = np.where(rng.random(n) < 0.3, y, -1)
+    mi = rk.surrogate_mi_all(x[:, None], y_partial)
+    lab = y_partial >= 0
+    ref = {"Y0": it.mutual_info(x, (y_partial == 1).astype(int)), "Y1": it.mutual_info(x, (y_partial != 0).astype(int)),
+           "D_L": it.mutual_info(x[lab], y_partial[lab])}
+    for k, v in ref.items():
+        assert np.isfinite(mi[k][0]) and mi[k][0] == pytest.approx(v, abs=1e-10), k
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# every argument of the public functions and estimators
+ARGS = []
+for name, (bx, err, w) in BAD_X.items():
+    ARGS += [case(lambda bx=bx: it.mutual_info_all(bx, Y), err, w, id=f"mutual_info_all X {name}"),
+             case(lambda bx=bx: it.g_test_all(bx, Y), err, w, id=f"g_test_all X {name}"),
+             case(lambda bx=bx: it.ci_test_all(bx, Y, X[:, 0], "g-adf"), err, w, id=f"ci_test_all X {name}"),
+             case(lambda bx=bx: rk.semi_select(bx, YP, "jmi", 2, prior=0.3), err, w, id=f"semi_select X {name}"),
+             case(lambda bx=bx: rk.surrogate_mi_all(bx, YP), err, w, id=f"surrogate_mi_all X {name}"),
+             case(lambda bx=bx: iamb.iamb(bx, Y), err, w, id=f"iamb X {name}"),
+             case(lambda bx=bx: iamb.semi_iamb(bx, YP, 0.3), err, w, id=f"semi_iamb X {name}")]
+    if name not in ("1-D", "3-D", "empty"):               # scikit-learn's validate_data words those, see BAD_XF
+        sk_err, sk_w = {"inf": (ValueError, "infinity"), "strings": (ValueError, "strings")}.get(name, (err, w))
+        ARGS += [case(lambda bx=bx: rk.SemiJMI(k=2, prior=0.3).fit(bx, YP), sk_err, sk_w, id=f"SemiJMI X {name}"),
+                 case(lambda bx=bx: iamb.SemiIAMB(prior=0.3).fit(bx, YP), err if name != "inf" else ValueError,
+                      {"continuous": "discretise", "inf": "infinity"}.get(name, w), id=f"SemiIAMB X {name}")]
+for name, (bz, err, w) in BAD_X.items():
+    if name in ("1-D", "continuous"): continue            # a 1-D z is fine; continuous: see below
+    w = {"3-D": "1-D", "empty": "empty", "short": "rows"}.get(name, w)
+    ARGS.append(case(lambda bz=bz: it.ci_test_all(X, Y, bz, "g"), err, w, id=f"ci_test_all z {name}"))
+ARGS.append(case(lambda: it.ci_test_all(X, Y, XF, "g"), TypeError, "discretise", id="ci_test_all z continuous"))
+for name, (by, err, w) in BAD_Y.items():
+    w_ = "rows" if name == "short" else w
+    if name == "short":                                   # no X to compare with: these two take y alone
+        ARGS += [case(lambda by=by: sg.labelled_only(X, by), err, w_, id="labelled_only y short"),
+                 case(lambda by=by: rk.surrogate_mi_all(X, by), err, w_, id="surrogate_mi_all y short")]
+    else:
+        ARGS += [case(lambda by=by: sg.check_partial_labels(by), err, w, id=f"check_partial_labels y {name}"),
+                 case(lambda by=by: sg.choose_surrogate(by, 0.3), err, w, id=f"choose_surrogate y {name}")]
+    ARGS += [case(lambda by=by: rk.semi_select(X, by, "jmi", 2, prior=0.3), err, w_, id=f"semi_select y {name}"),
+             case(lambda by=by: rk.listwise_select(X, by, "jmi", 2), err, w_, id=f"listwise_select y {name}"),
+             case(lambda by=by: iamb.semi_iamb(X, by, 0.3), err, w_, id=f"semi_iamb y {name}"),
+             case(lambda by=by: iamb.pairwise_iamb(X, by), err, w_, id=f"pairwise_iamb y {name}"),
+             case(lambda by=by: iamb.listwise_iamb(X, by), err, w_, id=f"listwise_iamb y {name}")]
+    if name in ("label 2", "label 0.5", "label 'a'"):     # read as classes: a multi-class target must be fully labelled
+        ARGS += [case(lambda by=by: rk.SemiJMI(k=2, prior=0.3).fit(X, by), ValueError, "partial labels must be binary",
+                      id=f"SemiJMI y {name}")]
+    else:
+        ARGS += [case(lambda by=by: rk.SemiJMI(k=2, prior=0.3).fit(X, by), err, w_, id=f"SemiJMI y {name}"),
+                 case(lambda by=by: rk.MINT(k=2).fit(X, by), err, w_, id=f"MINT y {name}")]
+    ARGS += [case(lambda by=by, est=est: est(k=2).fit(XF, by), err, w_, id=f"{est.__name__} y {name}")
+             for est in (cp.CLS, cp.RRPC, cp.SemiFS)]
+    ARGS += [case(lambda by=by, est=est: est().fit(XF, by), err, w_, id=f"{est.__name__} y {name}")
+             for est in (bl.DiscretizedNB, bl.SampleSelect, bl.Reweighting, bl.Probit)]
+for name, (bx, err, w) in BAD_XF.items():
+    ARGS += [case(lambda bx=bx, est=est: est(k=2).fit(bx, YP), err, w if name != "short" else "rows",
+                  id=f"{est.__name__} X {name}") for est in (cp.CLS, cp.RRPC, cp.SemiFS)]
+    if name not in ("3-D",):
+        ARGS += [case(lambda bx=bx: bl.DiscretizedNB().fit(bx, YP), err,
+                      {"nan": "NaN or infinite", "inf": "NaN or infinite", "1-D": "2-D", "empty": "at least one row",
+                       "short": "rows"}[name], id=f"DiscretizedNB X {name}")]
+ARGS += [
+    # infotheory: arguments
+    case(lambda: it.entropy(X), ValueError, "`x` must be 1-D", id="entropy 2-D"),
+    case(lambda: it.entropy([0, np.nan]), ValueError, "NaN", id="entropy NaN"),
+    case(lambda: it.mutual_info(X[:, 0], Y[:-1]), ValueError, "rows", id="mutual_info lengths"),
+    case(lambda: it.mutual_info_all(X, np.where(Y == 1, -1, Y)),
+         ValueError, "negative codes", id="mutual_info_all y -1"),
+    case(lambda: it.mutual_info_all(X, Y + 0.5), TypeError, "non-integer", id="mutual_info_all y floats"),
+    case(lambda: it.ci_test(X[:, 0], Y, method="mi"), ValueError, "`method` must be one of", id="ci_test method"),
+    case(lambda: it.ci_test(X[:, 0], Y, method="smc", alpha=2),
+         ValueError, "`alpha` must lie in (0, 1)", id="ci_test alpha"),
+    case(lambda: it.ci_test(X[:, 0], Y, method="mc", n_perm=0), ValueError, "`n_perm`", id="ci_test n_perm 0"),
+    case(lambda: it.ci_test(X[:, 0], Y, method="mc", n_perm=1.5), TypeError, "`n_perm`", id="ci_test n_perm float"),
+    case(lambda: it.ci_test(X[:, 0], Y, method="g", n_perm=10), ValueError, "applies to the permutation tests",
+         id="ci_test n_perm for g"),
+    case(lambda: it.ci_test(X[:, 0], Y, method="mc", random_state="a"),
+         TypeError, "`random_state`", id="ci_test random_state"),
+    case(lambda: it.ci_test_all(X, Y, np.arange(N), "mc"), ValueError, "single row", id="ci_test_all no permutation"),
+    case(lambda: it.g_test(X[:, 0], Y, dof="exact"), ValueError, "`dof`", id="g_test dof"),
+    case(lambda: it.cmi_from_counts(np.ones(3)), ValueError, "at least 3-D", id="cmi_from_counts 1-D"),
+    case(lambda: it.cmi_from_counts(-np.ones((2, 2, 1))), ValueError, "negative counts", id="cmi_from_counts negative"),
+    case(lambda: it.smi_from_counts(np.full((2, 2, 1), np.nan)),
+         ValueError, "NaN or infinite", id="smi_from_counts NaN"),
+    case(lambda: it.dof_from_counts(np.ones((2, 2, 1)), "x"), ValueError, "`dof`", id="dof_from_counts rule"),
+    case(lambda: it.expected_cmi_from_counts(np.full((2, 2, 1), 0.5)),
+         ValueError, "whole counts", id="expected_cmi float"),
+    case(lambda: it.permuted_g(np.ones((2, 2, 1), int)), ValueError, "at least 4-D", id="permuted_g 3-D"),
+    case(lambda: it.permuted_g(np.ones((1, 2, 2, 1), int), 0), ValueError, "`n_perm`", id="permuted_g n_perm"),
+    case(lambda: it.permutation_pvalues(np.ones((1, 2, 2, 1), int), "g"),
+         ValueError, "`method`", id="permutation_pvalues method"),
+    case(lambda: it.permutation_pvalues(np.ones((1, 2, 2, 1), int), weights=[1]), ValueError, "`weights`",
+         id="permutation_pvalues weights"),
+    # surrogates
+    case(lambda: sg.choose_surrogate(YP, 5), ValueError, "`prior` must lie in (0, 1)", id="choose_surrogate prior 5"),
+    case(lambda: sg.choose_surrogate(YP, np.nan), ValueError, "`prior`", id="choose_surrogate prior NaN"),
+    case(lambda: sg.choose_surrogate(YP, "0.3"), TypeError, "`prior`", id="choose_surrogate prior str"),
+    case(lambda: sg.choose_surrogate(YP, None), ValueError, "`prior`", id="choose_surrogate prior needed"),
+    case(lambda: sg.surrogate_labels(YP, 2), ValueError, "`fill`", id="surrogate_labels fill"),
+    case(lambda: sg.mcar(Y, 0), ValueError, "`p_labelled`", id="mcar p 0"),
+    case(lambda: sg.mcar(YP, 0.5), ValueError, "only 1 and 0", id="mcar partial y"),
+    case(lambda: sg.mcar(Y, 0.5, mode="x"), ValueError, "`mode`", id="mcar mode"),
+    case(lambda: sg.marc(Y, 0.5, 2), ValueError, "`p_pos_given_labelled`", id="marc q"),
+    case(lambda: sg.marc_c(Y, 0.5, 1), ValueError, "`c`", id="marc_c c"),
+    case(lambda: sg.marc_c(Y, 0.5, 0.1, direction="x"), ValueError, "`direction`", id="marc_c direction"),
+    case(lambda: sg.pu(Y, -1), ValueError, "`p_labelled_pos`", id="pu p"),
+    case(lambda: sg.marc_mask(Y, 0.5), ValueError, "`Y` must be a 0/1 matrix", id="marc_mask 1-D"),
+    case(lambda: sg.marc_mask(Y[None], 0.5, 3), ValueError, "`q`", id="marc_mask q"),
+    case(lambda: sg.pu_mask(Y[None] * 2, 0.5), ValueError, "only 0 and 1", id="pu_mask labels"),
+    case(lambda: sg.pu_mask(Y[None], 2), ValueError, "`p_labelled_pos`", id="pu_mask p"),
+    case(lambda: sg.sample_with_mi(0, 3, 0.5, 0.1), ValueError, "`n`", id="sample_with_mi n"),
+    case(lambda: sg.sample_with_mi(10, 1, 0.5, 0.1), ValueError, "`arity`", id="sample_with_mi arity"),
+    case(lambda: sg.sample_with_mi(10, 3, 0.5, 5), ValueError, "impossible", id="sample_with_mi mi"),
+    case(lambda: sg.class_conditionals_with_mi(0, 3, 0.5, 0.1), ValueError, "`R`", id="class_conditionals R"),
+    case(lambda: sg.sample_given_class(np.ones((2, 3)), np.array([[0, 1]])), ValueError, "`cond` must be",
+         id="sample_given_class shapes"),
+    case(lambda: sg.sample_given_class(np.full((1, 2, 3), 1 / 3), np.array([[0, 5]])), ValueError, "class codes 0..1",
+         id="sample_given_class codes"),
+    case(lambda: sg.surrogate_tables(np.ones((2, 2))), ValueError, "3 label codes", id="surrogate_tables"),
+    # iamb
+    case(lambda: iamb.semi_iamb(X, YP, 5), ValueError, "`prior`", id="semi_iamb prior"),
+    case(lambda: iamb.semi_iamb(X, YP, None), ValueError, "`prior`", id="semi_iamb prior needed"),
+    case(lambda: iamb.semi_iamb(X, YP, 0.3, alpha=0), ValueError, "`alpha`", id="semi_iamb alpha"),
+    case(lambda: iamb.semi_iamb(X, YP, 0.3, test="x"), ValueError, "`test` must be one of", id="semi_iamb test"),
+    case(lambda: iamb.semi_iamb(X, YP, 0.3, test=5), TypeError, "`test`", id="semi_iamb test type"),
+    case(lambda: iamb.semi_iamb(X, YP, 0.3, test="mc", n_perm=0), ValueError, "`n_perm`", id="semi_iamb n_perm"),
+    case(lambda: iamb.markov_blanket(X, YP, 0.3, method="x"), ValueError, "`method`", id="markov_blanket method"),
+    case(lambda: iamb.iamb(X, YP), ValueError, "semi_iamb", id="iamb partial labels"),
+    case(lambda: iamb.iamb(X[:1], Y[:1]), ValueError, "at least 2 rows", id="iamb one row"),
+    case(lambda: iamb.pairwise_g_test_all(X, np.where(YP < 0, 3, YP)), ValueError, "`y3`", id="pairwise_g_test_all y3"),
+    case(lambda: iamb.pairwise_g_test_all(X, np.where(YP < 0, 2, YP), method="sp"), ValueError, "`method`",
+         id="pairwise_g_test_all method"),
+    case(lambda: iamb.pairwise_iamb(X, YP, test=iamb.per_column(it.g_test)), TypeError, "test name",
+         id="pairwise_iamb callable test"),
+    case(lambda: iamb.SemiIAMB(prior=0.3, method="x").fit(X, YP), ValueError, "`method`", id="SemiIAMB method"),
+    case(lambda: iamb.SemiIAMB(prior=0.3, discretize=1).fit(XF, YP), ValueError, "`bins`", id="SemiIAMB discretize"),
+    case(lambda: iamb.network("nonet"), ValueError, "`name` must be one of", id="network name"),
+    case(lambda: iamb.sample_network("asia", 0), ValueError, "`n`", id="sample_network n"),
+    case(lambda: iamb.network_dataset("asia", "zzz", 10), ValueError, "not a node", id="network_dataset target"),
+    case(lambda: iamb.exact_prior("asia", "zzz"), ValueError, "not a node", id="exact_prior node"),
+    case(lambda: iamb.exact_prior("asia", "bronc", 2), ValueError, "`state`", id="exact_prior state"),
+    case(lambda: iamb.benchmark_targets("asia", 2), ValueError, "`min_prior`", id="benchmark_targets min_prior"),
+    case(lambda: iamb.score_blanket(3, [1]), TypeError, "`found` must be a collection", id="score_blanket found"),
+    case(lambda: iamb.score_blanket(["a"], "ab"),
+         TypeError, "`true` must be a collection", id="score_blanket true str"),
+    case(lambda: iamb.make_test(5), TypeError, "`test`", id="make_test"),
+    case(lambda: iamb.per_column(5), TypeError, "`test`", id="per_column"),
+    # ranking
+    case(lambda: rk.semi_select(X, YP, "jmi", 2, prior=5), ValueError, "`prior`", id="semi_select prior 5"),
+    case(lambda: rk.semi_select(X, YP, "jmi", 0, prior=0.3),
+         ValueError, "`k` must be an integer in [1, 4]", id="semi_select k 0"),
+    case(lambda: rk.semi_select(X, YP, "jmi", 5, prior=0.3),
+         ValueError, "`k` must be an integer in [1, 4]", id="semi_select k 5"),
+    case(lambda: rk.semi_select(X, YP, "jmi", 1.5, prior=0.3), TypeError, "`k`", id="semi_select k float"),
+    case(lambda: rk.semi_select(X, YP, "jmi", "2", prior=0.3), TypeError, "`k`", id="semi_select k str"),
+    case(lambda: rk.semi_select(X, YP, "zzz", 2, prior=0.3),
+         ValueError, "unknown `criterion` 'zzz'", id="semi_select criterion"),
+    case(lambda: rk.semi_select(X, YP, 5, 2, prior=0.3), TypeError, "`criterion`", id="semi_select criterion type"),
+    case(lambda: rk.semi_select(X, YP, "jmi", 2, prior=0.3, surrogate="DL"), ValueError, "`surrogate`",
+         id="semi_select surrogate"),
+    case(lambda: rk.select(X, YP, "jmi", 2), ValueError, "negative codes", id="select partial labels"),
+    case(lambda: rk.SemiJMI(k=0, prior=0.3).fit(X, YP), ValueError, "`k`", id="SemiJMI k 0"),
+    case(lambda: rk.SemiJMI(k=True, prior=0.3).fit(X, YP), TypeError, "`k`", id="SemiJMI k bool"),
+    case(lambda: rk.SemiJMI(k=2, prior=1.5).fit(X, YP), ValueError, "`prior`", id="SemiJMI prior"),
+    case(lambda: rk.SemiJMI(k=2, prior=0.3, discretize=1).fit(XF, YP), ValueError, "`bins`", id="SemiJMI discretize 1"),
+    case(lambda: rk.SemiJMI(k=2, prior=0.3, discretize="x").fit(XF, YP),
+         TypeError, "`bins`", id="SemiJMI discretize str"),
+    case(lambda: rk.SemiJMI(k=2, prior=0.3).fit(X, None), ValueError, "requires y", id="SemiJMI no y"),
+    case(lambda: rk.SemiJMI(k=2, prior=0.3).fit(X, np.where(YP == 1, 2, YP)), ValueError, "must be binary",
+         id="SemiJMI partial multi-class"),
+    case(lambda: rk.SurrogateSelector("zzz", k=2, prior=0.3).fit(X, YP), ValueError, "`criterion`",
+         id="SurrogateSelector criterion"),
+    case(lambda: rk.beta_gamma(np.nan, 1), ValueError, "`beta`", id="beta_gamma"),
+    case(lambda: rk.labelled_scorer("zzz"), ValueError, "zzz", id="labelled_scorer scoring"),
+    # datasets
+    case(lambda: ds.read_table("/nonexistent/t.csv"), ValueError, "does not exist", id="read_table missing file"),
+    case(lambda: ds.discretize(XF, 1), ValueError, "`bins`", id="discretize bins"),
+    case(lambda: ds.discretize(_with(XF, np.nan)), ValueError, "missing values", id="discretize NaN"),
+    case(lambda: ds.discretize(XF, strategy="x"), ValueError, "`strategy`", id="discretize strategy"),
+    case(lambda: ds.load_dataset("zzz"), ValueError, "`name` must be one of", id="load_dataset name"),
+    case(lambda: ds.load_dataset("spambase", split="x"), ValueError, "no splits", id="load_dataset split"),
+    case(lambda: ds.load_network("zzz"), ValueError, "`name`", id="load_network"),
+    # competitors
+    case(lambda: cp.CLS(k=0).fit(XF, YP), ValueError, "`k`", id="CLS k"),
+    case(lambda: cp.CLS(k=2, n_neighbors=0).fit(XF, YP), ValueError, "`n_neighbors`", id="CLS n_neighbors"),
+    case(lambda: cp.CLS(k=2, bandwidth=-1).fit(XF, YP), ValueError, "`bandwidth`", id="CLS bandwidth"),
+    case(lambda: cp.SemiFS(k=2, alpha=1).fit(XF, YP), ValueError, "`alpha`", id="SemiFS alpha"),
+    case(lambda: cp.RRPC(k=10).fit(XF, YP), ValueError, "`k`", id="RRPC k"),
+    case(lambda: cp.FWSemiFS(k=2, add_fraction=2).fit(XF, YP),
+         ValueError, "`add_fraction`", id="FWSemiFS add_fraction"),
+    case(lambda: cp.FWSemiFS(k=2, n_iter=1).fit(XF, YPU), ValueError, "only one class", id="FWSemiFS one class"),
+    case(lambda: cp.loo_knn_accuracy(XF, Y, 0), ValueError, "`n_neighbors`", id="loo_knn_accuracy"),
+    case(lambda: cp.propagate_labels(XF, YP, alpha=1.5), ValueError, "`alpha`", id="propagate_labels alpha"),
+    case(lambda: cp.heat_kernel_graph(_with(XF, np.nan)), ValueError, "NaN", id="heat_kernel_graph NaN"),
+    # fscpu
+    case(lambda: fscpu.FSCPU(2, n_iter=5, n_clusters=2).fit(XF, YP), ValueError, "positive-unlabelled method",
+         id="FSCPU labelled negatives"),
+    case(lambda: fscpu.FSCPU(0, n_iter=5).fit(XF, YPU), ValueError, "`n_features_to_select`", id="FSCPU n_features"),
+    case(lambda: fscpu.FSCPU(2, n_iter=-1).fit(XF, YPU), ValueError, "`n_iter`", id="FSCPU n_iter"),
+    case(lambda: fscpu.FSCPU(2, eps=0.7, n_iter=5).fit(XF, YPU), ValueError, "`eps`", id="FSCPU eps"),
+    case(lambda: fscpu.FSCPU(costs=[1, 2], budget=2, n_iter=5).fit(XF, YPU), ValueError, "`costs`", id="FSCPU costs"),
+    case(lambda: fscpu.FSCPU(2, search="x", n_iter=5).fit(XF, YPU), ValueError, "`search`", id="FSCPU search"),
+    case(lambda: fscpu.FSCPU(2, n_clusters=100, n_iter=5).fit(XF, YPU),
+         ValueError, "`n_clusters`", id="FSCPU n_clusters"),
+    case(lambda: fscpu.FSCPU(2, n_iter=5).fit(_with(XF, np.nan), YPU), ValueError, "NaN", id="FSCPU X NaN"),
+    case(lambda: fscpu.FSCPU(2, n_iter=5).fit(XF, np.full(N, -1)),
+         ValueError, "no labelled rows", id="FSCPU no labels"),
+    case(lambda: fscpu.cluster_pu_score([0, 1], [True]), ValueError, "same length", id="cluster_pu_score"),
+    # cbound
+    case(lambda: cb.CBoundWrapper(optimizer="x").fit(XF, YP), ValueError, "`optimizer`", id="CBoundWrapper optimizer"),
+    case(lambda: cb.CBoundWrapper(n_estimators=0).fit(XF, YP),
+         ValueError, "`n_estimators`", id="CBoundWrapper n_estimators"),
+    case(lambda: cb.CBoundWrapper(n_estimators=5, population_size=1).fit(XF, YP), ValueError, "`population_size`",
+         id="CBoundWrapper population_size"),
+    case(lambda: cb.CBoundWrapper(n_estimators=5, n_parents=50, population_size=4).fit(XF, YP),
+         ValueError, "must not exceed",
+         id="CBoundWrapper n_parents"),
+    case(lambda: cb.CBoundWrapper(n_estimators=5).fit(XF, YPU),
+         ValueError, "only one class", id="CBoundWrapper one class"),
+    case(lambda: cb.CBoundWrapper(n_estimators=5).fit(XF, np.where(YP == 1, np.inf, YP)), ValueError, "infinite labels",
+         id="CBoundWrapper label inf"),
+    case(lambda: cb.CBoundWrapper(n_estimators=5).fit(_with(XF, np.inf), YP),
+         ValueError, "infinity", id="CBoundWrapper X inf"),
+    case(lambda: cb.cbound(np.ones(3), [0, 1, 0]), ValueError, "2-D", id="cbound votes shape"),
+    case(lambda: cb.cbound(np.ones((3, 2)), [0, 5, 0]), ValueError, "class codes", id="cbound y"),
+    case(lambda: cb.cbound_il(np.ones((3, 2)), np.ones((3, 3))), ValueError, "`transition`", id="cbound_il transition"),
+    case(lambda: cb.majority_vote(np.full((3, 2), np.nan)), ValueError, "finite", id="majority_vote NaN"),
+    # baselines
+    case(lambda: bl.DiscretizedNB(alpha=-1).fit(XF, YP),
+         ValueError, "`alpha` must lie in (0, inf)", id="DiscretizedNB alpha"),
+    case(lambda: bl.SampleSelect(alpha=0).fit(XF, YP), ValueError, "`alpha`", id="SampleSelect alpha"),
+    case(lambda: bl.Reweighting(alpha=np.nan).fit(XF, YP), ValueError, "`alpha`", id="Reweighting alpha"),
+    case(lambda: bl.Reweighting(n_groups=0).fit(XF, YP), ValueError, "`n_groups`", id="Reweighting n_groups"),
+    case(lambda: bl.Assemble(alpha=-1).fit(XF, YP), ValueError, "`alpha`", id="Assemble alpha"),
+    case(lambda: bl.Assemble(init="x").fit(XF, YP), ValueError, "`init`", id="Assemble init"),
+    case(lambda: bl.CoTraining(confidence=2).fit(XF, YP), ValueError, "`confidence`", id="CoTraining confidence"),
+    case(lambda: bl.CommonComponentEM(n_components=0).fit(XF, YP), ValueError, "`n_components`",
+         id="CommonComponentEM n_components"),
+    case(lambda: bl.BivariateProbit(max_iter=5).fit(XF, YPU),
+         ValueError, "only one class", id="BivariateProbit one class"),
+    case(lambda: bl.normalized_auc([0, 1, 2], [0.1, 0.2, 0.3]), ValueError, "2", id="normalized_auc labels"),
+    case(lambda: bl.normalized_auc([0, 1], [0.1]), ValueError, "equal length", id="normalized_auc lengths"),
+    case(lambda: bl.mdl_cut_points([0, np.nan], [0, 1]), ValueError, "NaN", id="mdl_cut_points NaN"),
+    case(lambda: bl.bvn_cdf(0, 0, 2), ValueError, "`rho`", id="bvn_cdf rho"),
+    case(lambda: bl.make_selection_probit(10, [1], [1], 2), ValueError, "`rho`", id="make_selection_probit rho"),
+    case(lambda: bl.reweight_labels([0.1], [1], [0.2], n_groups=0),
+         ValueError, "`n_groups`", id="reweight_labels n_groups"),
+    case(lambda: bl.Probit(outcome_features=[7]).fit(XF, YP), ValueError, "outside 0..3", id="Probit outcome_features"),
+    case(lambda: bl.BivariateProbit(selection_features=[9]).fit(XF, YP), ValueError, "outside 0..3",
+         id="BivariateProbit selection_features"),
+    case(lambda: bl.CoTraining(n_folds=1).fit(XF, YP), ValueError, "`n_folds`", id="CoTraining n_folds"),
+    case(lambda: bl.Assemble(n_estimators=0).fit(XF, YP), ValueError, "`n_estimators`", id="Assemble n_estimators"),
+    case(lambda: bl.CommonComponentEM(max_iter=0).fit(XF, YP),
+         ValueError, "`max_iter`", id="CommonComponentEM max_iter"),
+    case(lambda: bl.CommonComponentEM(tol=-1).fit(XF, YP), ValueError, "`tol`", id="CommonComponentEM tol"),
+    case(lambda: cp.sffs(XF, Y, 9), ValueError, "`k`", id="sffs k"),
+    case(lambda: cb.self_learning(XF[:10], Y[:10], XF[10:], threshold=5),
+         ValueError, "`threshold`", id="self_learning threshold"),
+    case(lambda: cb.transition_matrix(XF, np.where(Y == 1, 3, Y), n_classes=2), ValueError, "class codes",
+         id="transition_matrix y"),
+    case(lambda: cb.margins(np.ones((3, 2)) / 2, [0, 1]), ValueError, "`y`", id="margins y"),
+    case(lambda: cb.probabilistic_cbound(np.ones((3, 2)) / 2, np.ones((2, 2))), ValueError, "`posteriors`",
+         id="probabilistic_cbound posteriors"),
+    case(lambda: fscpu.compact_ga(lambda m: 0.0, 4, budget=10), ValueError, "`budget`", id="compact_ga budget"),
+    case(lambda: fscpu.fscpu_objective(XF, YP == 1, np.ones(3, bool)), ValueError, "`mask`", id="fscpu_objective mask"),
+    case(lambda: fscpu.MIScore(XF, np.ones(N + 1, bool)), ValueError, "rows", id="MIScore rows"),
+]
+
+
+@pytest.mark.parametrize("f, err, words", ARGS)
+def test_bad_arguments(f, err, words):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        with pytest.raises(err) as e:
+            f()
+    msg = str(e.value)
+    assert msg.strip()
+    for w in words: assert w in msg, f"{w!r} not in {msg!r}"
+
+
+# Defects the suite found in chapters another helper owns (06_fscpu, 07_cbound): recorded, strict, to flip when fixed.
+OPEN = [
+    case(lambda: fscpu.FSCPU(2, eta=-1, n_iter=5, n_clusters=2).fit(XF, YPU), ValueError, "`eta`",
+         id="FSCPU eta <= 0 is accepted (the cGA learns backwards)"),
+    case(lambda: fscpu.FSCPU(2, mi="jmi", mi_bins=1, n_iter=5, n_clusters=2).fit(XF, YPU), ValueError, "`mi_bins`",
+         id="FSCPU mi_bins=1 is accepted (every MI is 0)"),
+    case(lambda: fscpu.minmax(_with(XF, np.nan)), ValueError, "NaN", id="minmax passes NaN through"),
+    case(lambda: fscpu.top_by_theta(np.array([0.2, 0.9]), np.ones(3), 1), ValueError, "`costs`",
+         id="top_by_theta accepts costs of another length"),
+    case(lambda: fscpu.compact_ga(lambda m: 0.0, 0, budget=2), ValueError, "`D`", id="compact_ga D=0: numpy's words"),
+    case(lambda: cb.cga(lambda m: 0.0, 0), ValueError, "`d`", id="cga d=0: numpy's words ('high <= 0')"),
+    case(lambda: cb.transductive_thresholds(np.ones((3, 2)) / 2, n_grid=0), ValueError, "`n_grid`",
+         id="transductive_thresholds n_grid=0: numpy's words"),
+]
+
+
+@pytest.mark.xfail(strict=True, reason="chapters 06-07 (semisel.fscpu, semisel.cbound) are another helper's: reported, "
+                                       "not fixed here")
+@pytest.mark.parametrize("f, err, words", OPEN)
+def test_open_defects(f, err, words):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        with pytest.raises(err) as e:
+            f()
+    for w in words: assert w in str(e.value)
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# random small tables with random label patterns: a valid result or a ValueError/TypeError with a message
+LABELS = st.sampled_from([1, 0, -1, np.nan])
+
+
+@st.composite
+def problems(draw):
+    n = draw(st.integers(1, 25))
+    d = draw(st.integers(1, 4))
+    arity = draw(st.integers(1, 4))
+    seed = draw(st.integers(0, 2**31 - 1))
+    rng = np.random.default_rng(seed)
+    X = rng.integers(0, arity, (n, d))
+    if draw(st.booleans()): X = X * draw(st.sampled_from([1, 7, 40_000]))
+    x_kind = draw(st.sampled_from(["codes", "codes", "codes", "frame", "nan", "inf", "continuous"]))
+    if x_kind in ("nan", "inf", "continuous"):
+        X = X.astype(float)
+        X[rng.integers(0, n), rng.integers(0, d)] = {"nan": np.nan, "inf": np.inf, "continuous": 0.5}[x_kind]
+    if x_kind == "frame": X = pd.DataFrame(X, columns=[f"f{j}" for j in range(d)])
+    pattern = draw(st.sampled_from(["random", "pu", "one class", "none", "all", "bad"]))
+    y = np.array(draw(st.lists(LABELS, min_size=n, max_size=n)), dtype=float)
+    if pattern == "pu": y = np.where(y == 0, -1, y)
+    elif pattern == "one class": y = np.where(np.isnan(y) | (y == -1), y, 1)
+    elif pattern == "none": y[:] = -1
+    elif pattern == "all": y = np.where(np.isnan(y) | (y == -1), 0, y)
+    elif pattern == "bad" and n: y[rng.integers(0, n)] = draw(st.sampled_from([2, 0.5, np.inf, -2]))
+    prior = draw(st.one_of(st.none(), st.floats(0.01, 0.99)))
+    return X, y, prior, rng
+
+
+def _valid_mi(v, d):
+    v = np.asarray(v)
+    assert v.shape == (d,) and np.isfinite(v).all() and (v >= 0).all()
+
+
+def _valid_test(r, d):
+    assert np.shape(r.statistic) == (d,) and np.isfinite(r.statistic).all() and (np.asarray(r.statistic) >= 0).all()
+    assert ((0 <= r.pvalue) & (r.pvalue <= 1)).all() and (np.asarray(r.dof) >= 0).all()
+
+
+def _run(kind, X, y, prior, rng):
+    d = X.shape[1]
+    if kind == "mutual_info_all":
+        yc = np.nan_to_num(y, nan=-1).astype(int)
+        _valid_mi(it.mutual_info_all(X, yc), d)
+    elif kind == "g_test_all":
+        _valid_test(it.g_test_all(X, np.nan_to_num(y, nan=0).astype(int) % 2), d)
+    elif kind == "ci_test_all":
+        method = it.CI_METHODS[int(rng.integers(0, len(it.CI_METHODS)))]
+        z = np.asarray(X)[:, 0] if d > 1 else None
+        kw = {"n_perm": 19, "random_state": 0} if method in ("mc", "smc", "sp") else {}
+        _valid_test(it.ci_test_all(X, np.abs(np.nan_to_num(y, nan=0)).astype(int), z, method, **kw), d)
+    elif kind == "semi_select":
+        k = int(rng.integers(1, d + 1))
+        sel = rk.semi_select(X, y, "jmi", k, prior=prior)
+        assert len(sel.features) == k and len(set(sel.features.tolist())) == k and sel.features.max() < d
+        assert np.isfinite(sel.scores).all()
+    elif kind == "semi_iamb":
+        mb = iamb.semi_iamb(X, y, prior)
+        assert set(mb.blanket) <= set(range(d)) and mb.surrogate in ("Y0", "Y1")
+    elif kind == "SemiJMI":
+        est = rk.SemiJMI(k=min(2, d), prior=prior).fit(X, y)
+        assert est.get_support().shape == (d,) and est.get_support().sum() == min(2, d)
+    elif kind == "check_partial_labels":
+        c = sg.check_partial_labels(y)
+        assert c.p + c.n + c.m == len(y) and c.p + c.n > 0
+
+
+@pytest.mark.parametrize("kind", ["mutual_info_all", "g_test_all", "ci_test_all", "semi_select", "semi_iamb", "SemiJMI",
+                                  "check_partial_labels"])
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
+@given(problem=problems())
+def test_random_tables_give_a_result_or_a_clear_error(kind, problem):
+    X, y, prior, rng = problem
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            _run(kind, X, y, prior, rng)
+        except (ValueError, TypeError) as e:
+            assert str(e).strip(), f"{kind}: {type(e).__name__} without a message"
+
+
+def test_partial_labels_reads_what_the_suite_feeds():
+    """The label patterns of the hypothesis test are read as the convention says (a sanity check of the strategy)."""
+    lab = partial_labels(np.array([1, 0, -1, np.nan]))
+    assert lab.codes.tolist() == [1, 0, -1, -1]
