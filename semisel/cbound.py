@@ -561,7 +561,7 @@ def transductive_thresholds(votes, weights=None, n_grid: int = 50) -> np.ndarray
     weights : array-like of shape (u, K), optional
         The class-membership weights $p(x,i)$ (rows summing to 1); default the votes.
     n_grid : int, default 50
-        Grid points for theta and gamma.
+        Grid points for theta and gamma (at least 1).
 
     Returns
     -------
@@ -573,6 +573,7 @@ def transductive_thresholds(votes, weights=None, n_grid: int = 50) -> np.ndarray
     >>> transductive_thresholds(np.eye(3)[[0, 1, 2, 0]]).round(3).tolist()
     [0.02, 0.02, 0.02]
     """
+    n_grid = check_integer(n_grid, "n_grid", low=1)
     V = _check_votes(votes)
     P = V if weights is None else _check_posteriors(weights, V.shape, "weights")
     u, K = V.shape
@@ -877,7 +878,7 @@ def cga(objective, d: int, *, n_generations: int = 20, population_size: int = 40
         `evaluate(subsets)` gives (fitness, importances of the subset's columns in increasing column order, ...)
         per subset; `n_evaluations`.
     d : int
-        The number of features.
+        The number of features (at least 1).
     n_generations, population_size, n_parents : int
         The GA sizes (paper: 20, 40, 8).
     random_state : None, int or numpy.random.Generator
@@ -902,6 +903,7 @@ def cga(objective, d: int, *, n_generations: int = 20, population_size: int = 40
     >>> cga(Count(), 6, n_generations=10, population_size=10, n_parents=4, random_state=0).subset.tolist()
     [0, 1]
     """
+    d = check_integer(d, "d", low=1)
     _check_ga(n_generations, population_size, n_parents, patience)
     rng = check_random_state(random_state)
     pop = [m for m in rng.random((population_size, d)) < 0.5 if m.any()] or [np.eye(d, dtype=bool)[rng.integers(d)]]
@@ -1021,7 +1023,7 @@ def fsga(objective, d: int, *, n_generations: int = 20, population_size: int = 4
         per subset (the core's `SubsetObjective` computes a subset's value from its sorted columns); `n_evaluations`;
         `contrast_importances(base, test, rng)` for the relevance test.
     d : int
-        The number of features.
+        The number of features (at least 1).
     n_generations, population_size, n_parents : int
         The GA sizes (paper: 20, 40, 8).
     n_init_features : int, optional
@@ -1062,6 +1064,7 @@ def fsga(objective, d: int, *, n_generations: int = 20, population_size: int = 4
     >>> r.fitness
     2.0
     """
+    d = check_integer(d, "d", low=1)
     _check_ga(n_generations, population_size, n_parents, patience)
     n0 = _default_n0(d) if n_init_features is None else check_integer(n_init_features, "n_init_features",
                                                                                   low=1, high=d)

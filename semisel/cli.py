@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import re
@@ -20,13 +21,13 @@ import numpy as np
 import pandas as pd
 
 import semisel
-from .core import id_like_columns, partial_labels, selection_table
+from .core import CodeMatrix, id_like_columns, is_chunked, partial_labels, selection_table
 from .datasets import dataset_info, discretize, list_datasets, list_networks, load_dataset, read_table
 from .infotheory import CI_METHODS, ci_test_all, mutual_info_all
 
 # %% auto #0
-__all__ = ['RANK_METHODS', 'CLIError', 'cli_message', 'Input', 'read_input', 'emit', 'mi_table', 'RankMethod', 'rank_table',
-           'mb_table', 'parser', 'main']
+__all__ = ['LARGE_INPUT', 'RANK_METHODS', 'CLIError', 'cli_message', 'Input', 'read_input', 'emit', 'mi_table', 'RankMethod',
+           'rank_table', 'mb_table', 'parser', 'main']
 
 # %% ../nbs/09_cli.ipynb #a5a99802
 class CLIError(Exception):
@@ -147,11 +148,13 @@ def _network_input(args) -> Input:
 # %% ../nbs/09_cli.ipynb #0b69dfc0
 def read_input(args) -> Input:
     """Features and partial labels from the command's arguments: a bundled dataset, a sample of a bundled network
-    (`--target`), or a CSV / Parquet file read strictly (`semisel.datasets.read_table`); then --mcar / --pu / --marc."""
+    (`--target`), a CSV / Parquet file read strictly (`semisel.datasets.read_table`), or large Parquet input
+    through dask; then --mcar / --pu / --marc."""
     if args.target is not None or args.data in list_networks():
         if args.data not in list_networks():
             raise CLIError(f"--target needs a bundled network ({', '.join(list_networks())}), got {args.data!r}")
         inp = _network_input(args)
+    elif (chunked := _chunked_input(args)) is not None: inp = chunked
     else:
         if args.data in list_datasets():
             X, y = load_dataset(args.data)
@@ -175,6 +178,54 @@ def read_input(args) -> Input:
     inp.y = _simulate(inp.y, args)
     if not (inp.y != -1).any(): raise CLIError("no row is labelled: label some rows (1 / 0) or erase with --mcar/--pu")
     return inp
+
+# %% ../nbs/09_cli.ipynb #cfbbb0fd
+LARGE_INPUT = 1 << 30   # bytes of Parquet above which the input is read through dask
+
+def _parquet_bytes(path: Path) -> int:
+    "Size of a Parquet file, or of the files under a directory."
+    return path.stat().st_size if path.is_file() else sum(f.stat().st_size for f in path.rglob("*") if f.is_file())
+
+def _chunked_input(args) -> Input | None:
+    """A Parquet file or directory read through dask (chapter 10) when it is large, a directory, or --scheduler is
+    given; None when the input is read in memory."""
+    path = Path(args.data)
+    if not path.exists(): return None
+    suffixes = (".parquet", ".parq", ".pq")
+    parquet = path.suffix.lower() in suffixes or (path.is_dir() and any(f.suffix.lower() in suffixes
+                                                                        for f in path.rglob("*")))
+    if path.is_dir() and not parquet: return None
+    if not (args.scheduler or path.is_dir() or (parquet and _parquet_bytes(path) > LARGE_INPUT)): return None
+    if not parquet:
+        raise CLIError("--scheduler reads Parquet input (a file or a directory of files); write the table as Parquet")
+    try: import dask.dataframe as dd
+    except ImportError:
+        raise CLIError('large or --scheduler input is read with dask: pip install "semisel[dask]"') from None
+    if args.scheduler: _connect(args.scheduler)
+    try: df = dd.read_parquet(path)
+    except Exception as e: raise CLIError(f"cannot read {args.data!r} as Parquet: {e}") from None
+    label = args.label or "class"
+    if label not in df.columns:
+        raise CLIError(f"no label column {label!r} (give it with --label); the columns are {list(df.columns)[:10]}")
+    return Input(df.drop(columns=label), _labels(df[label].compute(), args.positive),
+                 f"{args.data} (read with dask, {df.npartitions} partitions)")
+
+_CLIENTS = []   # the dask.distributed clients of the running command, closed when it ends
+
+def _connect(address: str) -> None:
+    "Connect to the --scheduler cluster: dask computes there until the command ends."
+    try: from dask.distributed import Client
+    except ImportError: raise CLIError('--scheduler needs dask.distributed: pip install "semisel[dask]"') from None
+    try: _CLIENTS.append(Client(address, timeout="5s"))
+    except (OSError, TimeoutError, ValueError) as e:
+        raise CLIError(f"cannot reach the dask scheduler at {address!r}: {e}") from None
+
+@contextlib.contextmanager
+def _clients_closed():
+    "Close the command's dask clients when it ends."
+    try: yield
+    finally:
+        while _CLIENTS: _CLIENTS.pop().close()
 
 # %% ../nbs/09_cli.ipynb #d54b8049
 def emit(table: pd.DataFrame, meta: dict, args, note: str = "", formats: dict | None = None, notes=()) -> None:
@@ -276,7 +327,7 @@ def mi_table(inp: Input, bins: int = 5, nan: str = "error", test: str = "g-adf",
     """
     lab = inp.y != -1
     partial_labels(inp.y[lab], "label column").require("both", who="mi")
-    codes = discretize(inp.X, bins=bins, nan=nan)[lab]
+    codes = CodeMatrix(discretize(inp.X, bins=bins, nan=nan)).rows(lab)   # dask input stays chunked
     ids = id_like_columns(codes)
     if ids: warnings.warn(f"column(s) {ids[:5]} have nearly as many distinct values as rows (ID or index columns?): "
                           "their MI is large by chance alone; drop them", stacklevel=2)
@@ -420,6 +471,9 @@ def rank_table(inp: Input, args) -> tuple[pd.DataFrame, object]:
     if k > d:
         inp.notes.append(f"-k {k} is more than the {d} features: selecting all {d}")
         k = d
+    if method.numeric and is_chunked(inp.X):
+        raise CLIError(f"--method {args.method} needs the data in memory; on dask input use semi, listwise, Y0, Y1 "
+                       "or mint")
     X = _numeric(inp.X) if method.numeric else discretize(inp.X, bins=args.bins, nan=args.nan)
     est = method.make(args, k).fit(X, inp.y)
     return selection_table(est), est
@@ -520,14 +574,21 @@ def _add_input(p: argparse.ArgumentParser, default: str) -> None:
     p.add_argument("--label", help="label column (default: class): 1 / 0, and -1 or an empty field for unlabelled rows")
     p.add_argument("--positive", help="binarise the label column: this value is 1, every other non-empty value 0")
     p.add_argument("--target", help="for a bundled network: the node to predict (binarised: its first state is 1)")
-    p.add_argument("--rows", type=_positive_int("--rows"), default=5000, help="for a bundled network: rows to sample (default: 5000)")
+    p.add_argument("--rows", type=_positive_int("--rows"), default=5000,
+                   help="for a bundled network: rows to sample (default: 5000)")
     p.add_argument("--bins", type=int, default=5, help="equal-width bins of numeric features (default: 5, the papers')")
-    p.add_argument("--nan", choices=["error", "own_bin"], default="error", help="missing feature values: an error, or a code of their own")
+    p.add_argument("--nan", choices=["error", "own_bin"], default="error",
+                   help="missing feature values: an error, or a code of their own")
     p.add_argument("--encoding", default="utf-8", help="text encoding of a CSV file (default: utf-8)")
+    p.add_argument("--scheduler", metavar="ADDRESS",
+                   help="a dask.distributed scheduler (tcp://host:8786): read Parquet input through dask and count on "
+                        "the cluster (large Parquet input and directories always go through dask; needs semisel[dask])")
     sim = p.add_mutually_exclusive_group()
     sim.add_argument("--mcar", type=float, metavar="F", help="erase labels completely at random, keeping a fraction F")
-    sim.add_argument("--pu", type=float, metavar="F", help="positive-unlabelled: keep the labels of a fraction F of the positives only")
-    sim.add_argument("--marc", type=float, nargs=2, metavar=("F", "R"), help="class-prior change: keep a fraction F, a fraction R of them positive")
+    sim.add_argument("--pu", type=float, metavar="F",
+                     help="positive-unlabelled: keep the labels of a fraction F of the positives only")
+    sim.add_argument("--marc", type=float, nargs=2, metavar=("F", "R"),
+                     help="class-prior change: keep a fraction F, a fraction R of them positive")
     p.add_argument("--seed", type=int, default=0, help="seed of sampling, label erasure and stochastic methods (default: 0)")
     out = p.add_mutually_exclusive_group()
     out.add_argument("--json", dest="format", action="store_const", const="json", help='JSON: {"metadata": {...}, "rows": [...]}')
@@ -617,7 +678,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
-            args.run(args)
+            with _clients_closed(): args.run(args)
         if not args.quiet:
             for w in caught: print(f"semisel: note: {cli_message(str(w.message))}", file=sys.stderr)
     except BrokenPipeError:                                   # `semisel ... | head`: the reader left, nothing to say

@@ -20,9 +20,10 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 # %% auto #0
 __all__ = ['UNLABELLED', 'SURROGATES', 'check_number', 'check_probability', 'check_integer', 'check_choice', 'check_random_state',
            'derive_seed', 'LabelCounts', 'SurrogateChoice', 'switching_phi', 'PartialLabels', 'partial_labels',
-           'check_codes', 'small_codes', 'reindex_codes', 'compact_codes', 'CodeMatrix', 'id_like_columns',
-           'joint_codes', 'encode_joint', 'count_budget', 'target_codes', 'count_tables', 'fits_count_budget',
-           'stratum_tables', 'Selected', 'PartialLabelSelector', 'selection_table', 'SubsetObjective', 'SearchResult']
+           'check_codes', 'small_codes', 'reindex_codes', 'compact_codes', 'is_chunked', 'chunked_backend',
+           'CodeMatrix', 'id_like_columns', 'joint_codes', 'encode_joint', 'count_budget', 'target_codes',
+           'count_tables', 'fits_count_budget', 'stratum_tables', 'Selected', 'PartialLabelSelector', 'selection_table',
+           'SubsetObjective', 'SearchResult']
 
 # %% ../nbs/00_core.ipynb #59d3e848
 def _interval(low, high, low_open: bool, high_open: bool) -> str:
@@ -210,7 +211,9 @@ class SurrogateChoice(NamedTuple):
 
 # %% ../nbs/00_core.ipynb #88c99c70
 def switching_phi(p, n, m):
-    """The switching threshold phi = a/(a+b), a = sqrt(p(p+m)), b = sqrt(n(n+m)) from label counts (Sechidis & Brown 2018, Def. 3).
+    """The switching threshold phi = a/(a+b), a = sqrt(p(p+m)), b = sqrt(n(n+m)), from label counts.
+
+    Sechidis & Brown 2018, Def. 3.
 
     Works elementwise on arrays. PU data (n = 0) gives 1, no labelled positive (p = 0) gives 0.
 
@@ -245,7 +248,9 @@ def _label_values(y, name: str) -> tuple[np.ndarray, np.ndarray]:
 
 def _is_number(v) -> bool:
     "Whether `v` reads as a number (a real, or a string holding one)."
-    try: float(v); return not isinstance(v, bool)
+    try:
+        float(v)
+        return not isinstance(v, bool)
     except (TypeError, ValueError): return False
 
 def _binary_codes(vals: np.ndarray, missing: np.ndarray, name: str, fully_labelled: bool) -> np.ndarray:
@@ -341,7 +346,8 @@ class PartialLabels:
         return int(len(self.codes) - np.count_nonzero(self.labelled))
 
     def _binary_only(self, what: str):
-        if not self.binary: raise ValueError(f"{what} needs a binary target (1/0); `{self.name}` has classes {self.classes.tolist()}")
+        if not self.binary:
+            raise ValueError(f"{what} needs a binary target (1/0); `{self.name}` has classes {self.classes.tolist()}")
 
     @property
     def counts(self) -> LabelCounts:
@@ -374,7 +380,8 @@ class PartialLabels:
             p, n, m = self.counts
             have = f"{p} labelled positive(s), {n} labelled negative(s) and {m} unlabelled row(s)"
             if name == "D_L": hint = "the labelled rows must hold both classes (1 and 0)"
-            elif name == "Y1" and n == 0: hint = "with no labelled negative, Y1 makes every row positive; use Y0 (the PU surrogate)"
+            elif name == "Y1" and n == 0:
+                hint = "with no labelled negative, Y1 makes every row positive; use Y0 (the PU surrogate)"
             elif name == "Y0" and p == 0: hint = "with no labelled positive, Y0 makes every row negative; use Y1"
             else: hint = "label rows of the other class, or leave some rows unlabelled (-1)"
             raise ValueError(f"{who} has nothing to learn from: its target {name} is constant ({have} in `{self.name}`); {hint}")
@@ -558,6 +565,27 @@ def _integer_columns(arr: np.ndarray, name: str) -> list[np.ndarray]:
     for start in range(0, arr.shape[0], 4096): out[:, start:start + 4096] = arr[start:start + 4096].T
     return list(out)
 
+# %% ../nbs/00_core.ipynb #edc7544e
+def is_chunked(x) -> bool:
+    """True for a dask collection (array, DataFrame, Series) or chapter 10's `ChunkedCodes`: counted chunk by chunk.
+
+    Examples
+    --------
+    >>> is_chunked(np.zeros(3)), is_chunked(pd.DataFrame({"a": [0]}))
+    (False, False)
+    """
+    return hasattr(type(x), "__dask_graph__") or hasattr(x, "chunked_tables")
+
+def chunked_backend():
+    """The module `semisel.large` (chapter 10) that counts chunked input, imported on first use: it needs dask, an
+    optional dependency (a missing dask is an ImportError that says how to install it)."""
+    try:
+        import semisel.large as large
+    except ImportError as e:
+        raise ImportError(f"chunked (dask) input needs dask, which is not installed ({e}): "
+                          'pip install "semisel[dask]"') from e
+    return large
+
 # %% ../nbs/00_core.ipynb #04647aff
 class CodeMatrix:
     """Validated integer codes of the columns of a matrix: column-major, each column in the smallest unsigned dtype,
@@ -569,7 +597,8 @@ class CodeMatrix:
     Parameters
     ----------
     X : array-like (n_rows, n_features), pandas DataFrame or CodeMatrix
-        Non-negative integer codes (see `check_codes`); a DataFrame keeps its column names in `names`.
+        Non-negative integer codes (see `check_codes`); a DataFrame keeps its column names in `names`. A dask array or
+        DataFrame gives chapter 10's `ChunkedCodes` (codes counted chunk by chunk).
     name : str, default "X"
         The argument's name in error messages.
 
@@ -588,8 +617,17 @@ class CodeMatrix:
     >>> cm.shape, cm.arity.tolist(), cm[1].tolist()
     ((3, 2), [2, 10], [3, 3, 9])
     """
+    def __new__(cls, X=None, name: str = "X"):
+        if cls is CodeMatrix and is_chunked(X) and not isinstance(X, CodeMatrix):
+            return chunked_backend().ChunkedCodes(X, name)
+        if isinstance(X, cls) and type(X) is not CodeMatrix: return X   # a subclass (ChunkedCodes) stays itself
+        return super().__new__(cls)
+
     def __init__(self, X, name: str = "X"):
-        if isinstance(X, CodeMatrix): self.columns, self.arity, self.names = X.columns, X.arity, X.names; return
+        if X is self: return
+        if isinstance(X, CodeMatrix):
+            self.columns, self.arity, self.names = X.columns, X.arity, X.names
+            return
         if hasattr(X, "tocsr") or type(X).__module__.startswith("scipy.sparse"):
             raise TypeError(f"`{name}` is a sparse matrix; pass a dense array of integer codes")
         if isinstance(X, pd.DataFrame):
@@ -633,7 +671,8 @@ class CodeMatrix:
 
     def __getitem__(self, j: int) -> np.ndarray: return self.columns[j]
     def __len__(self) -> int: return len(self.columns)
-    def __repr__(self) -> str: return f"CodeMatrix({self.n} rows x {len(self.columns)} columns, max arity {int(self.arity.max())})"
+    def __repr__(self) -> str:
+        return f"CodeMatrix({self.n} rows x {len(self.columns)} columns, max arity {int(self.arity.max())})"
 
     def take(self, cols) -> CodeMatrix:
         "The columns `cols` (indices), with their arities and names, without re-validating them."
@@ -671,7 +710,10 @@ def id_like_columns(X, share: float = 0.5) -> list:
     else:
         codes = CodeMatrix(X)
         n, names = codes.n, codes.names or list(range(len(codes)))
-        counts = np.array([np.count_nonzero(np.bincount(c, minlength=int(k))) for c, k in zip(codes.columns, codes.arity)])
+        if is_chunked(codes):    # one pass over the chunks: the tables against a constant target (None)
+            counts = np.concatenate([np.count_nonzero(T, axis=(1, 2)) for _, T in codes.chunked_tables(None, 1)])
+        else: counts = np.array([np.count_nonzero(np.bincount(c, minlength=int(k)))
+                                 for c, k in zip(codes.columns, codes.arity)])
     return [name for name, c in zip(names, counts) if n >= 20 and c >= share * n]
 
 # %% ../nbs/00_core.ipynb #6b710983
@@ -752,12 +794,48 @@ def target_codes(y, z=None, n: int | None = None) -> tuple[np.ndarray, int, int]
     >>> w, ky, kz = target_codes([0, 1, 1], [2, 2, 5]); w.tolist(), ky, kz
     ([0, 3, 2], 2, 2)
     """
+    if is_chunked(y) or is_chunked(z): return chunked_backend().chunked_target_codes(y, z, n)   # dask: kept lazy
     y, ky = compact_codes(y, "y")
     if n is not None and len(y) != n: raise ValueError(f"`y` has {len(y)} rows but the features have {n}")
     if z is None: return y, ky, 1
     z, kz = joint_codes(z, name="z")
     if len(z) != len(y): raise ValueError(f"`z` has {len(z)} rows but the features have {len(y)}")
     return small_codes(y.astype(np.int64) * kz + z, ky * kz), ky, kz
+
+# %% ../nbs/00_core.ipynb #2df63263
+_BATCH_CODES = 1 << 18  # joint codes per bincount call when short columns are counted together
+
+def _sum_short(T: np.ndarray, axis: int) -> np.ndarray:
+    "T summed over `axis`, a short one by adding its slices (NumPy's reduction over a short inner axis is slow)."
+    if T.shape[axis] > 16: return T.sum(axis=axis)
+    out = T.take(0, axis=axis)
+    for i in range(1, T.shape[axis]): out = out + T.take(i, axis=axis)
+    return out
+
+def _count_batched(codes: CodeMatrix, block: np.ndarray, w: np.ndarray, kw: int, kx: int, per: int) -> np.ndarray:
+    """Tables T[i, x * kw + w] of the short columns `block`, `per` columns per `np.bincount` call.
+
+    Column i of a batch is counted at the offset ``i * kx * kw``, so one call counts them all. When a table is small
+    against the rows (kx² kw <= rows / 4) the columns go in pairs: one joint code ``(x1 * kx + x2) * kw + w`` per pair
+    and row, counted once and summed over each partner (half the codes to count; the same tables)."""
+    g = 2 if kx * kx * kw * 4 <= codes.n else 1
+    cells = kx ** g * kw
+    dt = np.dtype(np.uint32) if per * cells < 2**32 else np.dtype(np.intp)
+    groups = -(-min(per, len(block)) // g)
+    shift = np.arange(groups, dtype=dt)[:, None] * dt.type(cells) + w.astype(dt)
+    T = np.empty((len(block), kx * kw), dtype=np.int64)
+    for b in range(0, len(block), per):
+        part = block[b:b + per].tolist()
+        m, G = len(part), -(-len(part) // g)
+        part += part[-1:] * (G * g - m)                                   # an odd last column: pair it with itself
+        S = np.concatenate([codes[j] for j in part]).reshape(G, g, -1)
+        joint = np.multiply(S[:, 0], dt.type(kx ** (g - 1) * kw), dtype=dt)
+        joint += shift[:G]
+        if g == 2: joint += np.multiply(S[:, 1], dt.type(kw), dtype=dt)
+        counts = np.bincount(joint.ravel(), minlength=G * cells).reshape(G, *(kx,) * g, kw)
+        if g == 1: T[b:b + m] = counts.reshape(G, -1)
+        else: T[b:b + m] = np.stack([_sum_short(counts, 2), _sum_short(counts, 1)], axis=1).reshape(G * 2, -1)[:m]
+    return T
 
 # %% ../nbs/00_core.ipynb #01ee793b
 def count_tables(codes, w: np.ndarray, kw: int, cols=None) -> Iterator[tuple[np.ndarray, np.ndarray]]:
@@ -766,11 +844,13 @@ def count_tables(codes, w: np.ndarray, kw: int, cols=None) -> Iterator[tuple[np.
     The one count kernel of semisel: every test, criterion and surrogate table is computed from these tables. Each
     column's table is one `np.bincount` of ``x * kw + w`` computed in the smallest unsigned dtype (a single pass over
     the rows, no loop over rows or cells). Blocks of columns are sized so that their int64 tables fit the
-    `count_budget`; x is padded to the largest arity of the block.
+    `count_budget`; x is padded to the largest arity of the block. Short columns (up to 32,768 rows) are counted many
+    at once, each at its own offset in one `np.bincount` (in pairs when their tables are small), so that a wide table
+    pays no per-column call overhead.
 
     Parameters
     ----------
-    codes : CodeMatrix (or anything `CodeMatrix` accepts)
+    codes : CodeMatrix (or anything `CodeMatrix` accepts; chunked codes are counted chunk by chunk with dask)
     w : numpy.ndarray of int
         Target codes, one per row, all < `kw`.
     kw : int
@@ -790,14 +870,22 @@ def count_tables(codes, w: np.ndarray, kw: int, cols=None) -> Iterator[tuple[np.
     [([0], [[1, 0], [1, 1]])]
     """
     codes = CodeMatrix(codes)
+    if is_chunked(codes):                         # dask: reduced over row chunks
+        yield from codes.chunked_tables(w, kw, cols)
+        return
+    if is_chunked(w): w = np.asarray(w)
     cols = np.arange(len(codes)) if cols is None else np.asarray(cols, dtype=np.intp)
     if len(w) != codes.n: raise ValueError(f"the target has {len(w)} rows but the features have {codes.n}")
     if not len(cols): return
     per_col = int(codes.arity[cols].max()) * kw
     step = max(1, (_BUDGET["bytes"] // 8) // per_col)
+    per = _BATCH_CODES // codes.n              # short columns: many of them share one bincount
     for s in range(0, len(cols), step):
         block = cols[s:s + step]
         kx = int(codes.arity[block].max())
+        if per >= 8:
+            yield block, _count_batched(codes, block, w, kw, kx, per).reshape(len(block), kx, kw)
+            continue
         T = np.zeros((len(block), kx * kw), dtype=np.int64)
         for i, j in enumerate(block):
             cells = int(codes.arity[j]) * kw
@@ -921,8 +1009,10 @@ class PartialLabelSelector(SelectorMixin, BaseEstimator):
         The surrogate target used ('Y', 'Y0', 'Y1', 'D_L', ...) and the switching threshold phi, where they apply.
     """
     _label_kind = "binary"   # what partial_labels(binary=...) gets: "binary", "any" or "auto"
+    _chunked = False         # True: `_select` counts through CodeMatrix, so a dask X stays lazy (else it is loaded)
 
     def _check_X(self, X):
+        if is_chunked(X) and self._chunked: return chunked_backend().check_chunked_X(self, X)   # dask: kept lazy
         return validate_data(self, X, dtype="numeric", ensure_all_finite=True)
 
     def _select(self, X, labels: PartialLabels) -> Selected:

@@ -14,7 +14,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .core import check_choice, check_integer
+from .core import check_choice, check_integer, chunked_backend, is_chunked
 
 # %% auto #0
 __all__ = ['data_path', 'list_datasets', 'load_dataset', 'dataset_info', 'read_table', 'list_networks', 'load_network',
@@ -326,7 +326,8 @@ def discretize(X, bins: int = 5, strategy: str = "uniform", nan: str = "error"):
     ----------
     X : array-like (1-D or 2-D), pandas DataFrame or Series
         Numeric columns are binned; string and boolean columns become codes of their sorted values, categorical
-        columns codes in category order. Never modified.
+        columns codes in category order. Never modified. A dask array or DataFrame is binned chunk by chunk, lazily
+        (chapter 10's `discretize_chunked`: numeric columns, equal-width bins; the same codes).
     bins : int, default 5
         The number of bins, at least 2.
     strategy : {"uniform", "quantile"}, default "uniform"
@@ -354,6 +355,7 @@ def discretize(X, bins: int = 5, strategy: str = "uniform", nan: str = "error"):
     >>> discretize(np.array([0, 1.9, 2, 7.9, 8, 10])).tolist()
     [0, 0, 1, 2, 3, 3]
     """
+    if is_chunked(X): return chunked_backend().discretize_chunked(X, bins, strategy, nan)   # dask: chapter 10
     check_integer(bins, "bins", low=2)
     check_choice(strategy, "strategy", ("uniform", "quantile"))
     check_choice(nan, "nan", ("error", "own_bin"))

@@ -22,10 +22,10 @@ from sklearn.utils.validation import validate_data
 from threadpoolctl import threadpool_limits
 from tqdm.auto import tqdm
 
-from .core import (PartialLabels, PartialLabelSelector, SearchResult, Selected, SubsetObjective, check_choice,
-                          check_integer, check_number, check_random_state)
+from .core import (CodeMatrix, PartialLabels, PartialLabelSelector, SearchResult, Selected, SubsetObjective,
+                          check_choice, check_integer, check_number, check_random_state, compact_codes, count_tables)
 from .datasets import discretize
-from .infotheory import mutual_info_all
+from .infotheory import cmi_from_counts, mutual_info_all
 
 # %% auto #0
 __all__ = ['cluster_pu_score', 'ClusterSubset', 'best_cluster_subset', 'FastGaussianMixture', 'default_clusterer',
@@ -440,9 +440,9 @@ def top_by_theta(theta, costs, budget: float) -> np.ndarray:
 
     Parameters
     ----------
-    theta : numpy.ndarray of shape (D,)
+    theta : array-like of shape (D,)
         The final Bernoulli parameters.
-    costs : numpy.ndarray of shape (D,)
+    costs : array-like of shape (D,)
         The cost of each feature.
     budget : float
         The total cost allowed.
@@ -457,8 +457,12 @@ def top_by_theta(theta, costs, budget: float) -> np.ndarray:
     >>> top_by_theta(np.array([.2, .9, .5]), np.ones(3), 2).tolist()
     [False, True, True]
     """
+    theta, costs = np.asarray(theta, dtype=float), np.asarray(costs, dtype=float)
+    if theta.ndim != 1: raise ValueError(f"`theta` must be a vector (one θ per feature), got shape {theta.shape}")
+    if costs.shape != theta.shape:
+        raise ValueError(f"`costs` must have one entry per feature ({len(theta)}), got shape {costs.shape}")
+    rem = check_number(budget, "budget")
     m = np.zeros(len(theta), bool)
-    rem = budget
     for l in np.argsort(-theta, kind="stable"):
         if costs[l] <= rem + 1e-9:
             m[l] = True
@@ -496,7 +500,7 @@ def compact_ga(objective, D: int, costs=None, budget: float | None = None, n_ite
     objective : SubsetObjective
         f of feature subsets (e.g. a `ClusterObjective`): `evaluate(masks)` and `n_evaluations`.
     D : int
-        The number of features.
+        The number of features (at least 1).
     costs : array-like of shape (D,), optional
         Feature costs (default 1 each).
     budget : float
@@ -504,7 +508,7 @@ def compact_ga(objective, D: int, costs=None, budget: float | None = None, n_ite
     n_iter : int, default 3000
         GA steps T.
     eta, eps : float, optional
-        Learning rate (default 1/(2D)) and margin of θ from 0 and 1 (default min(1/D, 1/2)).
+        Learning rate, > 0 (default 1/(2D)), and margin of θ from 0 and 1, in (0, 1/2] (default min(1/D, 1/2)).
     mi_score : callable, optional
         mask -> float, the MI term of FSCPU-MI (`MIScore`).
     random_state : None, int or numpy.random.Generator
@@ -532,10 +536,11 @@ def compact_ga(objective, D: int, costs=None, budget: float | None = None, n_ite
     >>> compact_ga(Count(), 6, budget=2, n_iter=200, random_state=0).subset.tolist()
     [0, 1]
     """
+    D = check_integer(D, "D", low=1)
     c, budget = _check_costs(costs, budget, D)
     n_iter = check_integer(n_iter, "n_iter", low=0)
     if patience is not None: patience = check_integer(patience, "patience", low=1)
-    eta = 1 / (2 * D) if eta is None else check_number(eta, "eta")
+    eta = 1 / (2 * D) if eta is None else check_number(eta, "eta", low=0, low_open=True)
     eps = min(1 / D, 0.5) if eps is None else check_number(eps, "eps", low=0, high=0.5, low_open=True)
     rng = check_random_state(random_state)
     theta = np.clip(np.full(D, budget / c.sum()), eps, 1 - eps)
@@ -588,7 +593,9 @@ class MIScore:
     """The MI term of FSCPU-MI (Eq. 13) on the surrogate S (labelled positive = 1, else 0), from equal-width codes.
 
     `kind="jmi"`: the sum over pairs j < l in the mask of I(X_j X_l; S) (the JMI set score, from a D x D table computed
-    once); `kind="mim"`: the sum over j in the mask of I(X_j; S). Nats.
+    once); `kind="mim"`: the sum over j in the mask of I(X_j; S). Nats. The pair tables are counted one feature j at a
+    time against the joint code of (X_j, S), by the core's `count_tables` in blocks within the `count_budget`: memory
+    beyond X grows with N x D small codes + D^2, never with N x D^2.
 
     Parameters
     ----------
@@ -610,16 +617,23 @@ class MIScore:
     """
     def __init__(self, X, s, kind: str = "jmi", bins: int = 5):
         check_choice(kind, "mi", ("jmi", "mim"))
-        codes = np.asarray(discretize(np.asarray(X, float), bins=bins), dtype=np.int64)
-        s = np.asarray(s, dtype=np.int64)
-        self.kind, self.single = kind, mutual_info_all(codes, s)
-        D = codes.shape[1]
+        bins, X = check_integer(bins, "bins", low=2), np.asarray(X, float)
+        if X.ndim != 2: raise ValueError(f"`X` must be 2-D (rows x features), got shape {X.shape}")
+        codes = np.empty(X.shape, dtype=np.min_scalar_type(bins - 1), order="F")
+        for j in range(X.shape[1]):                  # column by column: no N x D temporaries beside these small codes
+            codes[:, j] = discretize(X[:, j], bins=bins)
+        codes = CodeMatrix(codes)
+        self.kind, self.single = kind, mutual_info_all(codes, np.asarray(s, dtype=np.int64))
+        D = len(codes)
         self.pairs = np.zeros((D, D))
-        if kind == "jmi" and D > 1:
-            j, l = np.triu_indices(D, 1)
-            arity = codes.max(axis=0) + 1
-            joint = codes[:, j] * arity[l] + codes[:, l]           # code of the pair (X_j, X_l)
-            self.pairs[j, l] = self.pairs[l, j] = mutual_info_all(joint, s)
+        if kind == "jmi":
+            s, ks = compact_codes(s, "s")
+            for j in range(D - 1):
+                a = int(codes.arity[j])
+                w = codes[j].astype(np.int64) * ks + s                  # the joint code of (X_j, S)
+                for cols, T in count_tables(codes, w, a * ks, cols=range(j + 1, D)):    # T[l, x_l, (x_j, s)]
+                    P = T.reshape(len(cols), -1, a, ks).transpose(0, 2, 1, 3).reshape(len(cols), -1, ks, 1)
+                    self.pairs[j, cols] = self.pairs[cols, j] = cmi_from_counts(P)     # P[l, (x_j, x_l), s, z=1]
 
     def __call__(self, mask) -> float:
         "The MI term of the features in `mask` (nats)."
@@ -634,7 +648,7 @@ def minmax(X_train, *others):
     Parameters
     ----------
     X_train : array-like of shape (n_samples, n_features)
-        The data whose column minima and maxima define the scaling.
+        The data whose column minima and maxima define the scaling (finite: NaN is an error).
     *others : array-like
         Further data scaled with the same statistics (e.g. a test part).
 
@@ -648,8 +662,12 @@ def minmax(X_train, *others):
     >>> minmax(np.array([[0.], [2.], [4.]])).ravel().tolist()
     [0.0, 0.5, 1.0]
     """
-    sc = MinMaxScaler().fit(np.asarray(X_train, float))
-    out = [sc.transform(np.asarray(a, float)) for a in (X_train, *others)]
+    arrays = [np.asarray(a, float) for a in (X_train, *others)]
+    for name, a in zip(["X_train"] + [f"others[{i}]" for i in range(len(others))], arrays):
+        if not np.isfinite(a).all():
+            raise ValueError(f"`{name}` has NaN or infinite values; impute or drop them before scaling")
+    sc = MinMaxScaler().fit(arrays[0])
+    out = [sc.transform(a) for a in arrays]
     return out[0] if not others else out
 
 # %% ../nbs/06_fscpu.ipynb #cbbc012b
@@ -678,7 +696,7 @@ class FSCPU(PartialLabelSelector):
     n_iter : int, default 3000
         GA steps T.
     eta, eps : float, optional
-        Learning rate (default 1/(2D)) and margin of θ (default min(1/D, 1/2)).
+        Learning rate, > 0 (default 1/(2D)), and margin of θ, in (0, 1/2] (default min(1/D, 1/2)).
     clusterer : scikit-learn clusterer with `fit_predict`, optional
         Default: the paper's GMM with `n_clusters` full-covariance components. k-means or diagonal GMMs are faster but
         depart from the paper. Its seed is derived from `random_state`, so f is deterministic within a run.
@@ -689,7 +707,7 @@ class FSCPU(PartialLabelSelector):
     mi : {None, "jmi", "mim"}, default None
         FSCPU-MI's MI term (`MIScore`), or None for plain FSCPU.
     mi_bins : int, default 5
-        Equal-width bins of the MI term.
+        Equal-width bins of the MI term (at least 2).
     scale : bool, default True
         Min-max scale X first (the paper's preprocessing).
     labelled_negatives : {"error", "unlabelled"}, default "error"
@@ -779,6 +797,7 @@ class FSCPU(PartialLabelSelector):
     def _select(self, X, labels: PartialLabels) -> Selected:
         check_choice(self.search, "search", ("prefix", "paper"))
         if self.mi is not None: check_choice(self.mi, "mi", ("jmi", "mim"))
+        check_integer(self.mi_bins, "mi_bins", low=2)
         labelled = self._labelled(labels)
         N, D = X.shape
         costs, budget = self._budget(D)

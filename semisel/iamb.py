@@ -18,7 +18,8 @@ from sklearn.utils.validation import validate_data
 
 from .core import (CodeMatrix, PartialLabels, PartialLabelSelector, Selected, check_choice, check_codes,
                           check_integer, check_number, check_probability, check_random_state, count_tables,
-                          encode_joint, fits_count_budget, id_like_columns, joint_codes, partial_labels, stratum_tables)
+                          encode_joint, fits_count_budget, id_like_columns, is_chunked, joint_codes, partial_labels,
+                          stratum_tables)
 from .datasets import discretize, load_network
 from .infotheory import (CI_METHODS, IndependenceResult, chi2_test, chi2_test_all, ci_test_all, g_test, g_test_all,
                                 permutation_pvalues)
@@ -235,7 +236,8 @@ def _forward(codes: CodeMatrix, y, alpha: float, test: Callable, trace: list | N
         if not add: break
         j = candidates.pop(best)
         blanket.append(j)
-        z = codes[j] if z is None else encode_joint(z, codes[j])  # the blanket's joint code, grown incrementally
+        col = np.asarray(codes[j])     # a chunked (dask) column is loaded: the blanket's joint code lives in memory
+        z = col if z is None else encode_joint(z, col)  # the blanket's joint code, grown incrementally
     return blanket
 
 # %% ../nbs/04_iamb.ipynb #b9e01a08
@@ -265,7 +267,9 @@ def _backward(codes: CodeMatrix, y, blanket: list, alpha: float, test: Callable,
 def _iamb(codes: CodeMatrix, y, alpha: float, test: Callable, trace: bool) -> MarkovBlanket:
     "IAMB on validated codes and a target vector the test understands: the two phases, then the answer."
     log = [] if trace else None
-    blanket, pvalues = _backward(codes, y, _forward(codes, y, alpha, test, log), alpha, test, log)
+    found = _forward(codes, y, alpha, test, log)
+    members = codes.load(found) if is_chunked(codes) else codes    # chunked: the blanket loaded once for phase II
+    blanket, pvalues = _backward(members, y, found, alpha, test, log)
     names = None if codes.names is None else tuple(codes.names)
     return MarkovBlanket(tuple(blanket), names, pvalues, log or [], codes.n, alpha)
 
@@ -274,8 +278,9 @@ def iamb(X, y, alpha: float = 0.10, test=DEFAULT_TEST, trace: bool = False, *, n
          random_state=None) -> MarkovBlanket:
     """IAMB (2018 Alg. 1) for a fully labelled discrete target: grow by the smallest p-value, then shrink.
 
-    With ``test="g"`` the conventions are the paper authors' (above): the papers' dof; ties to the larger statistic, then the smaller
-    column index, when growing; to the smaller statistic, then the earlier member, when shrinking.
+    With ``test="g"`` the conventions are the paper authors' (above): the papers' dof; ties to the larger
+    statistic, then the smaller column index, when growing; to the smaller statistic, then the earlier member, when
+    shrinking.
 
     Parameters
     ----------
@@ -959,7 +964,12 @@ class SemiIAMB(PartialLabelSelector):
         self.prior, self.alpha, self.method, self.discretize = prior, alpha, method, discretize
         self.test, self.n_perm, self.random_state = test, n_perm, random_state
 
+    _chunked = True     # counts through CodeMatrix: a dask X is counted chunk by chunk (chapter 10)
+
     def _check_X(self, X):
+        if is_chunked(X):   # dask: validated without loading it, binned chunk by chunk (chapter 10)
+            arr = PartialLabelSelector._check_X(self, X)
+            return arr if self.discretize is None else discretize(arr, bins=self.discretize)
         arr = validate_data(self, X, dtype=None, ensure_min_samples=2)  # sparse/NaN/inf/empty/1-row errors
         Xc = X if isinstance(X, pd.DataFrame) else arr
         if self.discretize is not None: return discretize(Xc, bins=self.discretize)

@@ -8,7 +8,6 @@ from __future__ import annotations
 from typing import NamedTuple
 
 import numpy as np
-import pandas as pd
 from scipy import special, stats
 
 from .core import (CodeMatrix, check_choice, check_integer, check_probability, check_random_state, compact_codes,

@@ -16,7 +16,8 @@ from sklearn.metrics import get_scorer
 
 from .core import (SURROGATES, CodeMatrix, PartialLabels, PartialLabelSelector, Selected, check_choice,
                           check_probability, id_like_columns,
-                          check_integer, check_number, compact_codes, count_tables, partial_labels, reindex_codes,
+                          check_integer, check_number, compact_codes, count_tables, is_chunked, partial_labels,
+                          reindex_codes,
                           small_codes)
 from .datasets import discretize
 from .infotheory import cmi_from_counts, expected_cmi_from_counts, mutual_info_all
@@ -56,26 +57,46 @@ class PairTerms(NamedTuple):
     h_xby: np.ndarray
 
 # %% ../nbs/05_jmi.ipynb #af090cfc
-def _sum_nlogn(T: np.ndarray, axes) -> np.ndarray:
-    "Σ n·ln n of the counts T summed over all axes but `axes` kept (the margin on `axes`), per leading table."
-    keep = (0,) + tuple(a + 1 for a in axes)
-    drop = tuple(a for a in range(1, T.ndim) if a not in keep)
-    M = T.sum(axis=drop) if drop else T
-    return xlogy(M, M).reshape(len(T), -1).sum(axis=1)
+_NLOGN = {}  # the table n·ln n for n = 0..N of the last N counted (one entry)
+
+def _nlogn(M: np.ndarray, n: int) -> np.ndarray:
+    "n·ln n of counts M (all <= n): from a table of 0..n for integer counts up to 2**20, else `xlogy` (same values)."
+    if n > 1 << 20 or M.dtype.kind not in "iu":
+        M = M.astype(np.float64)
+        return xlogy(M, M)
+    table = _NLOGN.get(n)
+    if table is None:
+        a = np.arange(n + 1, dtype=np.float64)
+        table = xlogy(a, a)
+        _NLOGN.clear()
+        _NLOGN[n] = table
+    return table[M]
+
+def _margin(T: np.ndarray, axis: int) -> np.ndarray:
+    "T summed over `axis`: a short axis by adding its slices (NumPy's reduction over a short inner axis is slow)."
+    if T.shape[axis] > 16: return T.sum(axis=axis)
+    out = T.take(0, axis=axis)
+    for i in range(1, T.shape[axis]): out = out + T.take(i, axis=axis)
+    return out
 
 def _pair_terms(T: np.ndarray, adjusted: bool = False) -> PairTerms:
     """All pairwise terms from count tables T[k, x, b, y] (one per candidate) by the entropy identities on Σ n ln n;
     with `adjusted`, each MI term minus its expectation under permutation (chapter 01's `expected_cmi_from_counts`)."""
-    T = T.astype(np.float64)
-    n = T.sum(axis=(1, 2, 3))
-    s_xby, s_xb, s_xy, s_by = (_sum_nlogn(T, a) for a in ((0, 1, 2), (0, 1), (0, 2), (1, 2)))
-    s_x, s_b, s_y = (_sum_nlogn(T, (a,)) for a in (0, 1, 2))
+    c = len(T)
+    n = T.reshape(c, -1).sum(axis=1)
+    top = int(n.max())
+    s = lambda M: _nlogn(M, top).reshape(c, -1).sum(axis=1)
+    T_xb, T_xy, T_by = _margin(T, 3), _margin(T, 2), _margin(T, 1)
+    s_xby, s_xb, s_xy, s_by = s(T), s(T_xb), s(T_xy), s(T_by)
+    s_x, s_b, s_y = s(_margin(T_xb, 2)), s(_margin(T_xb, 1)), s(_margin(T_by, 1))
+    n = n.astype(np.float64)
     nlogn = xlogy(n, n)
     terms = PairTerms(mi_xb=np.maximum((s_xb - s_x - s_b + nlogn) / n, 0.0),
                       mi_xb_y=np.maximum((s_xby + s_y - s_xy - s_by) / n, 0.0),
                       mi_xy_b=np.maximum((s_xby + s_b - s_xb - s_by) / n, 0.0),
                       h_xby=np.log(n) - s_xby / n)
     if not adjusted: return terms
+    T = T.astype(np.float64)
     return terms._replace(mi_xb=terms.mi_xb - expected_cmi_from_counts(T.sum(3)[..., None]),    # B permuted
                           mi_xb_y=terms.mi_xb_y - expected_cmi_from_counts(T),                  # B within Y
                           mi_xy_b=terms.mi_xy_b - expected_cmi_from_counts(T.transpose(0, 1, 3, 2)))  # Y within B
@@ -308,6 +329,7 @@ def _greedy(codes: CodeMatrix, y: np.ndarray, ky: int, k: int, crit: Criterion,
     adjusted for chance. Returns (features, scores)."""
     d = codes.shape[1]
     rel = relevance(codes, y, ky, adjusted) if rel is None else rel
+    if is_chunked(codes): y = codes.lazy(y)    # dask codes (chapter 10): the target chunked like them, one piece a chunk
     acc = Accumulated(np.asarray(rel, dtype=np.float64))
     free = np.ones(d, dtype=bool)
     picks, scores = [], []
@@ -546,6 +568,7 @@ _NOTES = {"mim": "I(X;Y) of each selected feature with the target (its surrogate
 class _RankingSelector(PartialLabelSelector):
     "The greedy selectors' `_select`: the supervised criterion for a fully labelled target, else `_partial`."
     _label_kind = "auto"
+    _chunked = True     # counts through CodeMatrix: a dask X is counted chunk by chunk (chapter 10)
 
     def _criterion(self) -> Criterion: return get_criterion(self.criterion)
 
@@ -553,7 +576,8 @@ class _RankingSelector(PartialLabelSelector):
         raise NotImplementedError
 
     def _select(self, X, labels: PartialLabels) -> Selected:
-        if self.discretize is not None: X = discretize(np.asarray(X, dtype=np.float64), bins=self.discretize)
+        if self.discretize is not None:   # a dask X is binned chunk by chunk (chapter 10), never loaded
+            X = discretize(X if is_chunked(X) else np.asarray(X, dtype=np.float64), bins=self.discretize)
         codes = CodeMatrix(X)
         names = getattr(self, "feature_names_in_", None)
         ids = [names[j] if names is not None else j for j in id_like_columns(codes)]

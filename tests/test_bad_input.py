@@ -447,7 +447,7 @@ def test_bad_arguments(f, err, words):
     for w in words: assert w in msg, f"{w!r} not in {msg!r}"
 
 
-# Defects the suite found in chapters another helper owns (06_fscpu, 07_cbound): recorded, strict, to flip when fixed.
+# Defects the suite found in chapters 06_fscpu and 07_cbound (fixed there): each case failed before the fix.
 OPEN = [
     case(lambda: fscpu.FSCPU(2, eta=-1, n_iter=5, n_clusters=2).fit(XF, YPU), ValueError, "`eta`",
          id="FSCPU eta <= 0 is accepted (the cGA learns backwards)"),
@@ -463,10 +463,8 @@ OPEN = [
 ]
 
 
-@pytest.mark.xfail(strict=True, reason="chapters 06-07 (semisel.fscpu, semisel.cbound) are another helper's: reported, "
-                                       "not fixed here")
 @pytest.mark.parametrize("f, err, words", OPEN)
-def test_open_defects(f, err, words):
+def test_fixed_defects(f, err, words):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         with pytest.raises(err) as e:

@@ -29,4 +29,4 @@ def test_wheel_installs_with_data(tmp_path):
     assert cli.returncode == 0 and "word_freq" in cli.stdout, cli.stderr
     main_job = subprocess.run([str(env_dir / "bin" / "semisel"), "rank", "spambase", "--mcar", "0.25", "--prior", "0.4", "-k", "3"],
                               capture_output=True, text=True, cwd=tmp_path, timeout=300)   # the README's main job
-    assert main_job.returncode == 0 and "surrogate Y0" in main_job.stdout, main_job.stderr
+    assert main_job.returncode == 0 and "# surrogate: Y0" in main_job.stdout, main_job.stderr

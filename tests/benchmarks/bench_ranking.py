@@ -5,9 +5,12 @@ B1: JMI, MIM and mRMR selecting k=10 of d=100 discrete features (codes 0..4, bin
     copy, is printed too); FEAST runs on the uint32 column-major copy it needs, made beforehand and excluded from its time
     (we call the C function directly through fstoolbox's ctypes handle, as fstoolbox's wrapper would after converting).
     Aims (issue 5): JMI time <= 0.7x FEAST at 100k and 500k, <= 1.0x at 10k; peak extra memory within 1.5x the uint8 codes.
+B3: JMI at the shapes of issue 18 (N, d, k) = (500k, 50, 10), (20k, 1,000, 20), (2,000, 5,000, 50): wall and CPU time
+    (process_time: fairer on a loaded machine) against FEAST. Aims: wide (2,000 x 5,000) <= 0.5x FEAST; no shape slower
+    than before (0.40x, 0.31x, 0.86x in issue 18).
 B2: the full Fig. 5 replication (Table 1 data, N = 2.5k .. 500k, 10 repetitions x 30 versions, MCAR and MAR-C) with n_jobs=2;
     aim < 15 minutes. Pass --no-fig5 to skip it.
-Run: python tests/benchmarks/bench_ranking.py [--no-fig5] [--fig5-only]"""
+Run: python tests/benchmarks/bench_ranking.py [--no-fig5] [--fig5-only] [--shapes-only]"""
 import logging
 import os
 import sys
@@ -53,6 +56,30 @@ def peak_extra(f):
     return peak
 
 
+def best_cpu(f, repeat):
+    "Best wall and best CPU time of `repeat` runs of f (CPU time: this process only), and f's result."
+    walls, cpus = [], []
+    for _ in range(repeat):
+        t, c = time.perf_counter(), time.process_time(); out = f()
+        walls.append(time.perf_counter() - t); cpus.append(time.process_time() - c)
+    return min(walls), min(cpus), out
+
+
+def shapes():
+    rng = np.random.default_rng(0)
+    print(f"{'N':>7} {'d':>5} {'k':>3} {'semisel':>8} {'FEAST':>8} {'ratio':>6} {'cpu s':>7} {'cpu F':>7} {'ratio':>6} {'aim':>5} same")
+    for N, d, k in ((500_000, 50, 10), (20_000, 1000, 20), (2000, 5000, 50)):
+        X = rng.integers(0, 5, (N, d)).astype(np.uint8)
+        y = rng.integers(0, 2, N).astype(np.uint8)
+        Xcol, Xf, y32 = np.asfortranarray(X), np.asfortranarray(X.astype(np.uint32)), y.astype(np.uint32)
+        w1, c1, ours = best_cpu(lambda: select(Xcol, y, "jmi", k), 2)
+        w2, c2, theirs = best_cpu(lambda: feast("jmi", Xf, y32, k), 2)
+        aim = "<=0.5" if d == 5000 else ""
+        print(f"{N:>7} {d:>5} {k:>3} {w1:>7.3f}s {w2:>7.3f}s {w1 / w2:>6.2f} {c1:>6.3f}s {c2:>6.3f}s {c1 / c2:>6.2f} {aim:>5} "
+              f"{ours.features.tolist() == theirs.tolist()}", flush=True)
+        del X, Xcol, Xf
+
+
 def main(table=True, fig5_too=True):
     rng = np.random.default_rng(0)
     if table: print(f"{'N':>7} {'crit':>5} {'semisel F':>10} {'semisel C':>10} {'FEAST':>8} {'ratio':>6} {'aim':>5} {'peak/codes':>10} same")
@@ -85,4 +112,7 @@ def main(table=True, fig5_too=True):
 
 
 if __name__ == "__main__":
-    main("--fig5-only" not in sys.argv, "--no-fig5" not in sys.argv)
+    if "--shapes-only" in sys.argv: shapes()
+    else:
+        main("--fig5-only" not in sys.argv, "--no-fig5" not in sys.argv)
+        if "--fig5-only" not in sys.argv: shapes()
