@@ -574,17 +574,21 @@ def _add_input(p: argparse.ArgumentParser, default: str) -> None:
     p.add_argument("--label", help="label column (default: class): 1 / 0, and -1 or an empty field for unlabelled rows")
     p.add_argument("--positive", help="binarise the label column: this value is 1, every other non-empty value 0")
     p.add_argument("--target", help="for a bundled network: the node to predict (binarised: its first state is 1)")
-    p.add_argument("--rows", type=_positive_int("--rows"), default=5000, help="for a bundled network: rows to sample (default: 5000)")
+    p.add_argument("--rows", type=_positive_int("--rows"), default=5000,
+                   help="for a bundled network: rows to sample (default: 5000)")
     p.add_argument("--bins", type=int, default=5, help="equal-width bins of numeric features (default: 5, the papers')")
-    p.add_argument("--nan", choices=["error", "own_bin"], default="error", help="missing feature values: an error, or a code of their own")
+    p.add_argument("--nan", choices=["error", "own_bin"], default="error",
+                   help="missing feature values: an error, or a code of their own")
     p.add_argument("--encoding", default="utf-8", help="text encoding of a CSV file (default: utf-8)")
     p.add_argument("--scheduler", metavar="ADDRESS",
                    help="a dask.distributed scheduler (tcp://host:8786): read Parquet input through dask and count on "
                         "the cluster (large Parquet input and directories always go through dask; needs semisel[dask])")
     sim = p.add_mutually_exclusive_group()
     sim.add_argument("--mcar", type=float, metavar="F", help="erase labels completely at random, keeping a fraction F")
-    sim.add_argument("--pu", type=float, metavar="F", help="positive-unlabelled: keep the labels of a fraction F of the positives only")
-    sim.add_argument("--marc", type=float, nargs=2, metavar=("F", "R"), help="class-prior change: keep a fraction F, a fraction R of them positive")
+    sim.add_argument("--pu", type=float, metavar="F",
+                     help="positive-unlabelled: keep the labels of a fraction F of the positives only")
+    sim.add_argument("--marc", type=float, nargs=2, metavar=("F", "R"),
+                     help="class-prior change: keep a fraction F, a fraction R of them positive")
     p.add_argument("--seed", type=int, default=0, help="seed of sampling, label erasure and stochastic methods (default: 0)")
     out = p.add_mutually_exclusive_group()
     out.add_argument("--json", dest="format", action="store_const", const="json", help='JSON: {"metadata": {...}, "rows": [...]}')

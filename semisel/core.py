@@ -211,7 +211,9 @@ class SurrogateChoice(NamedTuple):
 
 # %% ../nbs/00_core.ipynb #88c99c70
 def switching_phi(p, n, m):
-    """The switching threshold phi = a/(a+b), a = sqrt(p(p+m)), b = sqrt(n(n+m)) from label counts (Sechidis & Brown 2018, Def. 3).
+    """The switching threshold phi = a/(a+b), a = sqrt(p(p+m)), b = sqrt(n(n+m)), from label counts.
+
+    Sechidis & Brown 2018, Def. 3.
 
     Works elementwise on arrays. PU data (n = 0) gives 1, no labelled positive (p = 0) gives 0.
 
@@ -246,7 +248,9 @@ def _label_values(y, name: str) -> tuple[np.ndarray, np.ndarray]:
 
 def _is_number(v) -> bool:
     "Whether `v` reads as a number (a real, or a string holding one)."
-    try: float(v); return not isinstance(v, bool)
+    try:
+        float(v)
+        return not isinstance(v, bool)
     except (TypeError, ValueError): return False
 
 def _binary_codes(vals: np.ndarray, missing: np.ndarray, name: str, fully_labelled: bool) -> np.ndarray:
@@ -342,7 +346,8 @@ class PartialLabels:
         return int(len(self.codes) - np.count_nonzero(self.labelled))
 
     def _binary_only(self, what: str):
-        if not self.binary: raise ValueError(f"{what} needs a binary target (1/0); `{self.name}` has classes {self.classes.tolist()}")
+        if not self.binary:
+            raise ValueError(f"{what} needs a binary target (1/0); `{self.name}` has classes {self.classes.tolist()}")
 
     @property
     def counts(self) -> LabelCounts:
@@ -375,7 +380,8 @@ class PartialLabels:
             p, n, m = self.counts
             have = f"{p} labelled positive(s), {n} labelled negative(s) and {m} unlabelled row(s)"
             if name == "D_L": hint = "the labelled rows must hold both classes (1 and 0)"
-            elif name == "Y1" and n == 0: hint = "with no labelled negative, Y1 makes every row positive; use Y0 (the PU surrogate)"
+            elif name == "Y1" and n == 0:
+                hint = "with no labelled negative, Y1 makes every row positive; use Y0 (the PU surrogate)"
             elif name == "Y0" and p == 0: hint = "with no labelled positive, Y0 makes every row negative; use Y1"
             else: hint = "label rows of the other class, or leave some rows unlabelled (-1)"
             raise ValueError(f"{who} has nothing to learn from: its target {name} is constant ({have} in `{self.name}`); {hint}")
@@ -619,7 +625,9 @@ class CodeMatrix:
 
     def __init__(self, X, name: str = "X"):
         if X is self: return
-        if isinstance(X, CodeMatrix): self.columns, self.arity, self.names = X.columns, X.arity, X.names; return
+        if isinstance(X, CodeMatrix):
+            self.columns, self.arity, self.names = X.columns, X.arity, X.names
+            return
         if hasattr(X, "tocsr") or type(X).__module__.startswith("scipy.sparse"):
             raise TypeError(f"`{name}` is a sparse matrix; pass a dense array of integer codes")
         if isinstance(X, pd.DataFrame):
@@ -663,7 +671,8 @@ class CodeMatrix:
 
     def __getitem__(self, j: int) -> np.ndarray: return self.columns[j]
     def __len__(self) -> int: return len(self.columns)
-    def __repr__(self) -> str: return f"CodeMatrix({self.n} rows x {len(self.columns)} columns, max arity {int(self.arity.max())})"
+    def __repr__(self) -> str:
+        return f"CodeMatrix({self.n} rows x {len(self.columns)} columns, max arity {int(self.arity.max())})"
 
     def take(self, cols) -> CodeMatrix:
         "The columns `cols` (indices), with their arities and names, without re-validating them."
@@ -861,7 +870,9 @@ def count_tables(codes, w: np.ndarray, kw: int, cols=None) -> Iterator[tuple[np.
     [([0], [[1, 0], [1, 1]])]
     """
     codes = CodeMatrix(codes)
-    if is_chunked(codes): yield from codes.chunked_tables(w, kw, cols); return    # dask: reduced over row chunks
+    if is_chunked(codes):                         # dask: reduced over row chunks
+        yield from codes.chunked_tables(w, kw, cols)
+        return
     if is_chunked(w): w = np.asarray(w)
     cols = np.arange(len(codes)) if cols is None else np.asarray(cols, dtype=np.intp)
     if len(w) != codes.n: raise ValueError(f"the target has {len(w)} rows but the features have {codes.n}")

@@ -278,8 +278,9 @@ def iamb(X, y, alpha: float = 0.10, test=DEFAULT_TEST, trace: bool = False, *, n
          random_state=None) -> MarkovBlanket:
     """IAMB (2018 Alg. 1) for a fully labelled discrete target: grow by the smallest p-value, then shrink.
 
-    With ``test="g"`` the conventions are the paper authors' (above): the papers' dof; ties to the larger statistic, then the smaller
-    column index, when growing; to the smaller statistic, then the earlier member, when shrinking.
+    With ``test="g"`` the conventions are the paper authors' (above): the papers' dof; ties to the larger
+    statistic, then the smaller column index, when growing; to the smaller statistic, then the earlier member, when
+    shrinking.
 
     Parameters
     ----------

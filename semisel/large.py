@@ -8,7 +8,6 @@ from __future__ import annotations
 import functools
 
 import numpy as np
-import pandas as pd
 
 from .core import CodeMatrix, check_choice, check_integer, compact_codes, count_tables, is_chunked
 
@@ -166,7 +165,7 @@ class ChunkedCodes(CodeMatrix):
         loaded = dict(zip(cols, np.asfortranarray(self.data[:, cols].compute()).T)) if cols else {}
         return _Loaded(self, loaded)
 
-    def lazy(self, v) -> "dask.array.Array":
+    def lazy(self, v):
         """A NumPy vector of one value per row (labels, a target code) as a dask array chunked like the codes, in the
         smallest dtype, persisted: one piece per chunk, sent once to the worker that counts those rows."""
         da = _dask()
@@ -363,7 +362,7 @@ def discretize_chunked(X, bins: int = 5, strategy: str = "uniform", nan: str = "
     >>> discretize_chunked(da.from_array(np.array([0, 1.9, 2, 7.9, 8, 10]), chunks=4)).compute().tolist()
     [0, 0, 1, 2, 3, 3]
     """
-    da = _dask()
+    _dask()                                   # installed, or one line saying how
     bins = check_integer(bins, "bins", low=2)
     check_choice(strategy, "strategy", ("uniform", "quantile"))
     check_choice(nan, "nan", ("error", "own_bin"))

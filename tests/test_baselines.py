@@ -172,3 +172,47 @@ def test_normalized_auc_matches_definition():
     from sklearn.metrics import roc_auc_score
     rng = np.random.default_rng(0); y = rng.integers(0, 2, 100); s = rng.random(100)
     assert np.isclose(normalized_auc(y, s), 2 * roc_auc_score(y, s) - 1)
+
+
+@pytest.mark.parametrize("name", ["30_80_05_05", "30_80_10_05", "30_80_20_05"])
+def test_abcd_label_noise_keeps_the_class_share(name):
+    # Table 2 lists 95:5 for the noisy datasets: the shuffled labels keep exactly the noiseless number of positives
+    X, y, Xt, yt = make_abcd(name, 3000, 1000, random_state=5)
+    X0, y0, Xt0, yt0 = make_abcd(name, 3000, 1000, label_noise="flip", random_state=5)
+    n_pos = int(np.r_[y, yt].sum())
+    assert abs(n_pos - 0.05 * 4000) <= 1
+    np.testing.assert_array_equal(np.r_[X, Xt], np.r_[X0, Xt0])
+    c = int(name.split("_")[2]) / 100
+    assert abs((np.r_[y, yt] != np.r_[y0, yt0]).mean() - c * (1 - 2 * 0.05 * 0.95)) < 0.02
+
+
+def test_feature_shift_tests_hold_their_level_under_mcar():
+    # under MCAR the labelled and unlabelled rows share every distribution: about alpha of the tests reject
+    from semisel.experiments.baselines import feature_shift_tests
+    rng = np.random.default_rng(0)
+    X = pd.DataFrame(rng.normal(size=(400, 10)))
+    X["c"] = pd.Categorical(rng.integers(0, 4, 400))
+    y = (rng.random(400) < 0.1).astype(int)
+    rej = [feature_shift_tests(X, mcar_split(y, 0.3, random_state=s))["different"].mean() for s in range(60)]
+    assert 0.02 < np.mean(rej) < 0.09
+
+
+def test_feature_shift_tests_match_scipy_and_see_a_screen():
+    from scipy import stats
+    from semisel.experiments.baselines import feature_shift_tests, mar_two_features
+    rng = np.random.default_rng(1)
+    X = rng.normal(size=(3000, 3))
+    y = (X[:, 0] > 1.5).astype(int)
+    yp = mar_two_features(X, y, features=(0, 1), p_labelled=0.3)
+    res = feature_shift_tests(X, yp)
+    lab = yp != -1
+    np.testing.assert_allclose(res["p_value"], [stats.ks_2samp(X[lab, j], X[~lab, j]).pvalue for j in range(3)])
+    assert res["different"].tolist() == [True, True, False]           # the screened features shift, the third does not
+
+
+def test_claim_table_asserts_only_what_it_is_told():
+    from semisel.experiments.baselines import claim_table
+    ok = claim_table([dict(claim="a", paper=1, ours=2, holds=False, cause="why")])
+    assert ok.loc["a", "status"] == "NOT reproduced (recorded)" and ok.loc["a", "cause"] == "why"
+    with pytest.raises(AssertionError, match="paper claim not reproduced: a"):
+        claim_table([dict(claim="a", paper=1, ours=2, holds=False, asserted=True)])

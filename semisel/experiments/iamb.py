@@ -16,10 +16,12 @@ from tqdm.auto import tqdm
 from ..core import CodeMatrix, check_choice, check_random_state
 from ..iamb import (CompiledNetwork, benchmark_targets, iamb, listwise_iamb, network, pairwise_iamb,
                           sample_network, score_blanket, semi_iamb, true_markov_blanket)
+from ..power import kappa_dl_local, kappa_marc
 from ..surrogates import choose_surrogate, marc, mcar, pu, surrogate_labels
 
 # %% auto #0
-__all__ = ['SCENARIOS', 'kappa_y0', 'replicate_trial', 'run_protocol', 'summarise', 'plot_protocol']
+__all__ = ['SCENARIOS', 'kappa_y0', 'replicate_trial', 'run_protocol', 'summarise', 'compare_methods', 'protocol_kappas',
+           'plot_protocol']
 
 # %% ../../nbs/replications/04_iamb.ipynb #49a1ab45
 SCENARIOS = {  # scenario -> methods compared (the papers' figures)
@@ -215,6 +217,82 @@ def summarise(results: pd.DataFrame, measure: str = "f_measure") -> pd.DataFrame
     out = pd.DataFrame({"mean": g.mean(), "sd": g.std(ddof=1), "trials": g.size()})
     out["ci95"] = stats.t.ppf(0.975, np.maximum(out.trials - 1, 1)) * out.sd.fillna(0) / np.sqrt(out.trials)
     return out.drop(columns="sd")
+
+# %% ../../nbs/replications/04_iamb.ipynb #942bab04
+def compare_methods(results: pd.DataFrame, scenario: str, a: str, b: str, measure: str = "f_measure",
+                    by=("network", "n")) -> pd.DataFrame:
+    """Paired comparison of methods `a` and `b` over the trials of each group: the mean of `measure` over the group's
+    targets per trial, then the mean difference a - b, its 95% t-interval and the two-sided paired t-test.
+
+    Parameters
+    ----------
+    results : pandas.DataFrame
+        `run_protocol`'s output.
+    scenario : str
+        The scenario compared.
+    a, b : str
+        Two of the scenario's methods.
+    measure : str, default "f_measure"
+        A `BlanketScore` field.
+    by : sequence of str, default ("network", "n")
+        The groups; add "target" to compare per target.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per group: the means of `a` and `b`, diff (a - b), ci95 (half-width of the diff's 95% interval),
+        pvalue (1 when every trial ties, 0 when every trial differs by the same non-zero amount) and trials.
+
+    Examples
+    --------
+    >>> res = run_protocol(("asia",), ("mcar",), sizes=(2000,), trials=3, versions=2, progress=False)
+    >>> compare_methods(res, "mcar", "Semi-IAMB", "Listwise").columns.tolist()
+    ['Semi-IAMB', 'Listwise', 'diff', 'ci95', 'pvalue', 'trials']
+    """
+    check_choice(scenario, "scenario", tuple(SCENARIOS))
+    for m in (a, b): check_choice(m, "method", SCENARIOS[scenario])
+    by = list(by)
+    per_trial = (results[results.scenario == scenario].groupby(by + ["trial", "method"])[measure].mean()
+                 .unstack("method"))
+    rows = {}
+    for key, g in per_trial.groupby(level=by):
+        d = (g[a] - g[b]).to_numpy()
+        n, sd = len(d), float(np.std(d, ddof=1)) if len(d) > 1 else 0.0
+        if sd > 1e-12: p = float(stats.ttest_rel(g[a], g[b]).pvalue)
+        else: p = 1.0 if d.mean() == 0 else 0.0
+        half = float(stats.t.ppf(0.975, max(n - 1, 1)) * sd / np.sqrt(n))
+        rows[key] = {a: g[a].mean(), b: g[b].mean(), "diff": d.mean(), "ci95": half, "pvalue": p, "trials": n}
+    return pd.DataFrame.from_dict(rows, orient="index").rename_axis(by)
+
+# %% ../../nbs/replications/04_iamb.ipynb #51d14c66
+def protocol_kappas(prior: float, n: int, scenario: str) -> dict[str, float]:
+    """The correction factors of the surrogates and of D_L under the protocol's MCAR or MAR-C labelling of a target.
+
+    Parameters
+    ----------
+    prior : float
+        The target's p(y=1).
+    n : int
+        Rows sampled (200 of 2000 and 250 of 5000 are labelled, else 10%).
+    scenario : {"mcar", "marc"}
+        MCAR (p(y=1|s=1) = prior) or MAR-C with the inverse class ratio (p(y=1|s=1) = 1 - prior).
+
+    Returns
+    -------
+    dict
+        'Y0', 'Y1' (2018 Thm 4 with p(y0=1) = p(s=1) q and p(y1=0) = p(s=1)(1 - q)), 'semi' (their maximum, the
+        surrogate phi picks) and 'D_L' (`semisel.power.kappa_dl_local`).
+
+    Examples
+    --------
+    >>> {k: round(v, 3) for k, v in protocol_kappas(0.2, 2000, "marc").items()}
+    {'Y0': 0.348, 'Y1': 0.005, 'semi': 0.348, 'D_L': 0.1}
+    """
+    check_choice(scenario, "scenario", ("mcar", "marc"))
+    ps = _N_LABELLED.get(n, round(0.1 * n)) / n
+    q = prior if scenario == "mcar" else 1 - prior
+    k = kappa_marc(prior, ps * q, ps * (1 - q))
+    return {"Y0": k.Y0, "Y1": k.Y1, "semi": max(k.Y0, k.Y1), "D_L": kappa_dl_local(prior, ps, q)}
 
 # %% ../../nbs/replications/04_iamb.ipynb #d993cf86
 _STYLE = {"Y": "black", "Y0": "tab:blue", "Y0 N/kappa": "lightsteelblue", "most powerful": "tab:blue",
