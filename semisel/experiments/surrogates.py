@@ -13,8 +13,8 @@ from tqdm.auto import tqdm
 
 from ..core import CodeMatrix, check_choice, check_integer, check_probability, check_random_state, count_tables
 from ..infotheory import cmi_from_counts, dof_from_counts
-from ..surrogates import (check_mi, class_conditionals_with_mi, labelled_only, marc_mask, pu_mask,
-                                sample_given_class, surrogate_labels, surrogate_tables)
+from ..surrogates import (check_mi, class_conditionals_with_mi, marc_mask, pu_mask,
+                                sample_given_class, surrogate_tables)
 
 # %% auto #0
 __all__ = ['METHODS', 'PAPER_PANELS', 'PAPER_EFFECTS', 'experiment_tables', 'g_accepts', 'acceptance_rates', 'plot_acceptance',
@@ -41,7 +41,8 @@ def g_accepts(T: np.ndarray, alpha: float) -> np.ndarray:
 
 def _labelling(Y, mechanism, params, mode, p_y, rng):
     if mechanism == "mcar": return marc_mask(Y, params["p_labelled"], None, mode=mode, random_state=rng)
-    if mechanism == "marc": return marc_mask(Y, params["p_labelled"], params["p_pos_given_labelled"], mode=mode, p_y=p_y, random_state=rng)
+    if mechanism == "marc":
+        return marc_mask(Y, params["p_labelled"], params["p_pos_given_labelled"], mode=mode, p_y=p_y, random_state=rng)
     return pu_mask(Y, params["p_labelled_pos"], mode=mode, random_state=rng)
 
 def _one_effect(mi, seed, n, arity, p_y, mechanism, params, alpha, repetitions, mode, chunk):
@@ -66,7 +67,8 @@ def acceptance_rates(effects, *, n: int, arity: int, p_y: float, mechanism: str 
                      p_pos_given_labelled: float | None = None, p_labelled_pos: float | None = None, alpha: float = 0.10,
                      repetitions: int = 1000, mode: str = "bernoulli", random_state=None, n_jobs: int = 1,
                      progress: bool = False) -> pd.DataFrame:
-    "Acceptance rate of H0 (G-test, level `alpha`) for Y, D_L, Y0, Y1 over `repetitions` datasets per effect I(X;Y) (rows) — Figs 3, 4."
+    """Acceptance rate of H0 (G-test, level `alpha`) for Y, D_L, Y0, Y1 over `repetitions` datasets per effect
+    I(X;Y) (rows) — Figs 3, 4."""
     effects = np.atleast_1d(np.asarray(effects, dtype=np.float64))
     if effects.ndim != 1 or effects.size == 0: raise ValueError("`effects` must be a non-empty 1-D list of I(X;Y) values (nats)")
     n, arity = check_integer(n, "n", low=1), check_integer(arity, "arity", low=2)
@@ -81,12 +83,14 @@ def acceptance_rates(effects, *, n: int, arity: int, p_y: float, mechanism: str 
     mode = check_choice(mode, "mode", ("exact", "bernoulli"))
     seeds = check_random_state(random_state).integers(0, 2**63 - 1, size=effects.size)
     chunk = max(1, min(repetitions, 4_000_000 // (n * arity)))
-    jobs = (delayed(_one_effect)(float(e), int(s), int(n), int(arity), float(p_y), mechanism, params, alpha, int(repetitions), mode, chunk)
+    jobs = (delayed(_one_effect)(float(e), int(s), int(n), int(arity), float(p_y), mechanism, params, alpha,
+                                 int(repetitions), mode, chunk)
             for e, s in zip(effects, seeds))
     if n_jobs == 1: rows = [f(*a, **k) for f, a, k in tqdm(list(jobs), disable=not progress, desc="effects")]
     else: rows = Parallel(n_jobs=n_jobs)(tqdm(list(jobs), disable=not progress, desc="effects"))
     out = pd.DataFrame(rows, index=pd.Index(effects, name="I(X;Y)"), columns=list(METHODS))
-    out.attrs.update(dict(n=n, arity=arity, p_y=p_y, mechanism=mechanism, alpha=alpha, repetitions=repetitions, mode=mode, **params))
+    out.attrs.update(dict(n=n, arity=arity, p_y=p_y, mechanism=mechanism, alpha=alpha, repetitions=repetitions,
+                          mode=mode, **params))
     return out
 
 # %% ../../nbs/replications/02_surrogates.ipynb #50e0ac4c
