@@ -119,11 +119,11 @@ def replicate_trial(net, target: str, prior: float, n: int, scenario: str, trial
     found = {"Y": iamb(codes, y, alpha, test="g").selected}
     ys = _versions(y, scenario, prior, n, versions, rng)
     if scenario == "pu":
-        found["Y0"] = _mode(semi_iamb(codes, v, prior, alpha, test="g").selected for v in ys)
+        found["Y0"] = _mode(semi_iamb(codes, v, None, alpha, test="g").selected for v in ys)   # PU: Y0, no prior
         big = int(np.ceil(n / kappa_y0(prior, 0.05)))
         Xb, yb = _xy(sample_network(net, big, rng), target)
         cb = CodeMatrix(Xb, "X")
-        found["Y0 N/kappa"] = _mode(semi_iamb(cb, v, prior, alpha, test="g").selected
+        found["Y0 N/kappa"] = _mode(semi_iamb(cb, v, None, alpha, test="g").selected
                                     for v in _versions(yb, "pu", prior, big, versions, rng))
     elif scenario == "ss":
         best = choose_surrogate(ys[0], prior).fill
