@@ -27,8 +27,12 @@ import sys
 import tempfile
 import time
 import traceback
+
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from htmlbook import directives  # noqa: E402  (the one parser of a cell's #| lines)
 
 ROOT = Path(__file__).resolve().parents[1]
 FLAGS = {"slow", "notest"}
@@ -37,15 +41,6 @@ NUM = re.compile(r"[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?")
 RATIO = re.compile(r"(?<![\w.])\d+(?:\.\d+)?\s?[x×](?!\s*\d)(?!\w)")      # "ratio 20 x": benchmark speed ratios
 TIME = re.compile(r"(?<![\w.])\d+(?:\.\d+)?\s?(?:ns|µs|us|ms|s|sec|secs|seconds|min|mins|minutes|h)(?![\w])")
 PROGRESS = re.compile(r"\d+%\|.*\||\d+/\d+ \[[\d:<?,\s]+|it/s\]|s/it\]")
-
-
-def directives(source: str) -> dict:
-    out = {}
-    for line in source.splitlines():
-        m = re.match(r"^#\|\s*([\w-]+):?\s*(.*)$", line)
-        if not m: break
-        out[m.group(1)] = m.group(2).strip()
-    return out
 
 
 def skipped(cell) -> bool:

@@ -21,7 +21,7 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 __all__ = ['UNLABELLED', 'SURROGATES', 'check_number', 'check_probability', 'check_integer', 'check_choice', 'check_random_state',
            'derive_seed', 'LabelCounts', 'SurrogateChoice', 'switching_phi', 'PartialLabels', 'partial_labels',
            'check_codes', 'small_codes', 'reindex_codes', 'compact_codes', 'is_chunked', 'chunked_backend',
-           'CodeMatrix', 'id_like_columns', 'joint_codes', 'encode_joint', 'count_budget', 'target_codes',
+           'CodeMatrix', 'id_like_columns', 'joint_codes', 'encode_joint', 'count_budget', 'target_codes', 'margin_sum',
            'count_tables', 'fits_count_budget', 'stratum_tables', 'Selected', 'PartialLabelSelector', 'selection_table',
            'SubsetObjective', 'SearchResult']
 
@@ -805,8 +805,28 @@ def target_codes(y, z=None, n: int | None = None) -> tuple[np.ndarray, int, int]
 # %% ../nbs/00_core.ipynb #2df63263
 _BATCH_CODES = 1 << 18  # joint codes per bincount call when short columns are counted together
 
-def _sum_short(T: np.ndarray, axis: int) -> np.ndarray:
-    "T summed over `axis`, a short one by adding its slices (NumPy's reduction over a short inner axis is slow)."
+def margin_sum(T: np.ndarray, axis: int) -> np.ndarray:
+    """A count table summed over one axis, fast when the axis is short.
+
+    NumPy's reduction over a short inner axis is slow; an axis of at most 16 entries is summed by adding its slices.
+
+    Parameters
+    ----------
+    T : numpy.ndarray
+        Count tables.
+    axis : int
+        The axis to sum over.
+
+    Returns
+    -------
+    numpy.ndarray
+        ``T.sum(axis=axis)``, exactly.
+
+    Examples
+    --------
+    >>> margin_sum(np.arange(12).reshape(2, 3, 2), 1).tolist()
+    [[6, 9], [24, 27]]
+    """
     if T.shape[axis] > 16: return T.sum(axis=axis)
     out = T.take(0, axis=axis)
     for i in range(1, T.shape[axis]): out = out + T.take(i, axis=axis)
@@ -834,7 +854,7 @@ def _count_batched(codes: CodeMatrix, block: np.ndarray, w: np.ndarray, kw: int,
         if g == 2: joint += np.multiply(S[:, 1], dt.type(kw), dtype=dt)
         counts = np.bincount(joint.ravel(), minlength=G * cells).reshape(G, *(kx,) * g, kw)
         if g == 1: T[b:b + m] = counts.reshape(G, -1)
-        else: T[b:b + m] = np.stack([_sum_short(counts, 2), _sum_short(counts, 1)], axis=1).reshape(G * 2, -1)[:m]
+        else: T[b:b + m] = np.stack([margin_sum(counts, 2), margin_sum(counts, 1)], axis=1).reshape(G * 2, -1)[:m]
     return T
 
 # %% ../nbs/00_core.ipynb #01ee793b

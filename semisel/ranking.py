@@ -15,7 +15,7 @@ from scipy.special import xlogy
 from sklearn.metrics import get_scorer
 
 from .core import (SURROGATES, CodeMatrix, PartialLabels, PartialLabelSelector, Selected, check_choice,
-                          check_probability, id_like_columns,
+                          check_probability, id_like_columns, margin_sum,
                           check_integer, check_number, compact_codes, count_tables, is_chunked, partial_labels,
                           reindex_codes,
                           small_codes)
@@ -72,13 +72,6 @@ def _nlogn(M: np.ndarray, n: int) -> np.ndarray:
         _NLOGN[n] = table
     return table[M]
 
-def _margin(T: np.ndarray, axis: int) -> np.ndarray:
-    "T summed over `axis`: a short axis by adding its slices (NumPy's reduction over a short inner axis is slow)."
-    if T.shape[axis] > 16: return T.sum(axis=axis)
-    out = T.take(0, axis=axis)
-    for i in range(1, T.shape[axis]): out = out + T.take(i, axis=axis)
-    return out
-
 def _pair_terms(T: np.ndarray, adjusted: bool = False) -> PairTerms:
     """All pairwise terms from count tables T[k, x, b, y] (one per candidate) by the entropy identities on Σ n ln n;
     with `adjusted`, each MI term minus its expectation under permutation (chapter 01's `expected_cmi_from_counts`)."""
@@ -86,9 +79,9 @@ def _pair_terms(T: np.ndarray, adjusted: bool = False) -> PairTerms:
     n = T.reshape(c, -1).sum(axis=1)
     top = int(n.max())
     s = lambda M: _nlogn(M, top).reshape(c, -1).sum(axis=1)
-    T_xb, T_xy, T_by = _margin(T, 3), _margin(T, 2), _margin(T, 1)
+    T_xb, T_xy, T_by = margin_sum(T, 3), margin_sum(T, 2), margin_sum(T, 1)
     s_xby, s_xb, s_xy, s_by = s(T), s(T_xb), s(T_xy), s(T_by)
-    s_x, s_b, s_y = s(_margin(T_xb, 2)), s(_margin(T_xb, 1)), s(_margin(T_by, 1))
+    s_x, s_b, s_y = s(margin_sum(T_xb, 2)), s(margin_sum(T_xb, 1)), s(margin_sum(T_by, 1))
     n = n.astype(np.float64)
     nlogn = xlogy(n, n)
     terms = PairTerms(mi_xb=np.maximum((s_xb - s_x - s_b + nlogn) / n, 0.0),
