@@ -710,10 +710,13 @@ def id_like_columns(X, share: float = 0.5) -> list:
     else:
         codes = CodeMatrix(X)
         n, names = codes.n, codes.names or list(range(len(codes)))
-        if is_chunked(codes):    # one pass over the chunks: the tables against a constant target (None)
-            counts = np.concatenate([np.count_nonzero(T, axis=(1, 2)) for _, T in codes.chunked_tables(None, 1)])
-        else: counts = np.array([np.count_nonzero(np.bincount(c, minlength=int(k)))
-                                 for c, k in zip(codes.columns, codes.arity)])
+        counts = codes.arity.copy()               # a column has at most `arity` distinct codes: count only the others
+        wide = np.flatnonzero(counts >= share * n)
+        if len(wide) and is_chunked(codes):       # one pass over the chunks: the tables against a constant target
+            counts[wide] = np.concatenate([np.count_nonzero(T, axis=(1, 2))
+                                           for _, T in codes.chunked_tables(None, 1, wide)])
+        else:
+            for j in wide: counts[j] = np.count_nonzero(np.bincount(codes[j], minlength=int(codes.arity[j])))
     return [name for name, c in zip(names, counts) if n >= 20 and c >= share * n]
 
 # %% ../nbs/00_core.ipynb #6b710983

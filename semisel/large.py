@@ -9,7 +9,7 @@ import functools
 
 import numpy as np
 
-from .core import CodeMatrix, check_choice, check_integer, compact_codes, count_tables, is_chunked
+from .core import CodeMatrix, check_choice, check_integer, compact_codes, count_tables, is_chunked, margin_sum
 
 # %% auto #0
 __all__ = ['ChunkedCodes', 'chunked_target_codes', 'check_chunked_X', 'discretize_chunked']
@@ -72,22 +72,52 @@ class _Columns:
     def __iter__(self): return (self[j] for j in range(len(self)))
 
 class _Block(CodeMatrix):
-    """The columns `block` of one row chunk, validated for the whole array (the global arities, no checks, no
-    re-indexing), transposed 1,024 rows at a time so that each column is contiguous (a cache-friendly copy)."""
+    """The columns `block` of in-memory rows with the arities of the whole array (no checks, no re-indexing): the
+    stand-in from which `count_tables` reads its blocks of columns."""
     def __new__(cls, X, arity=None, block=None): return object.__new__(cls)
 
     def __init__(self, X, arity=None, block=None):
         if X is self: return
         block = np.arange(X.shape[1]) if block is None else block
-        cols = np.empty((len(block), X.shape[0]), dtype=X.dtype)
-        for s in range(0, X.shape[0], 1024): cols[:, s:s + 1024] = X[s:s + 1024][:, block].T
-        self.columns, self.arity, self.names = list(cols), arity[block], None
+        self.columns, self.arity, self.names = list(np.ascontiguousarray(X[:, block].T)), arity[block], None
+
+_SLICE_CODES = 1 << 20   # codes of a row chunk turned into joint codes per `np.bincount` call
 
 def _chunk_tables(xb: np.ndarray, wb=None, *, kw: int, block: np.ndarray, arity: np.ndarray) -> np.ndarray:
-    "The count tables of the columns `block` of one row chunk (the core's kernel, in memory), with a leading axis of 1."
-    w = np.zeros(len(xb), np.uint8) if wb is None else wb[:, 0]
-    (_, T), = count_tables(_Block(xb, arity, block), w, kw)
-    return T[None]
+    """The count tables T[j, x, w] of the columns `block` of one row chunk, with a leading axis of 1.
+
+    The core's scheme for short columns, on the chunk as it lies (row-major, no transposed copy): a slice of rows at a
+    time, every group of columns at its own offset in one `np.bincount`. Columns go in groups of g (up to 3, while a
+    group's table stays small against the rows and its code fits 16 bits): one code ``(x1 * kx + x2) * kw + w`` per
+    pair and row, say, counted once and summed over the partners after (the last group is completed with code 0). A
+    block of at least half the columns is counted with all of them, so that no columns are copied out."""
+    d, kx = xb.shape[1], int(arity[block].max())
+    every = len(block) >= d / 2 and int(arity.max()) == kx
+    cols = np.arange(d) if every else np.asarray(block)
+    m = len(cols)
+    span = slice(cols[0], cols[-1] + 1) if cols[-1] - cols[0] + 1 == m and (np.diff(cols) > 0).all() else None
+    g = max([1] + [h for h in (2, 3) if h <= m and kx ** h * kw * 4 <= len(xb) and kx ** h * kw <= 1 << 16])
+    G, cells = -(-m // g), kx ** g * kw
+    small = np.min_scalar_type(cells - 1)                    # a group's code, x1 * kx * kw + x2 * kw + w for a pair
+    shift = np.arange(G, dtype=np.intp) * cells              # the group's offset, added in the dtype of np.bincount
+    counts = np.zeros(G * cells, dtype=np.int64)
+    step = max(1, _SLICE_CODES // m)
+    code = np.empty((min(step, len(xb)), G), dtype=small)    # buffers reused: dask's workers trim malloc's free memory,
+    part = np.empty_like(code)                               # so every fresh large array would cost page faults
+    joint = np.empty(code.shape, dtype=np.intp)
+    for s in range(0, len(xb), step):
+        S = xb[s:s + step, span] if span else xb[s:s + step][:, cols]
+        c, p, j = code[:len(S)], part[:len(S)], joint[:len(S)]
+        np.multiply(S[:, 0::g], kx ** (g - 1) * kw, out=c, dtype=small)
+        for t in range(1, g):                                # the t-th partner of each group (fewer in the last)
+            h = len(range(t, m, g))
+            c[:, :h] += np.multiply(S[:, t::g], kx ** (g - 1 - t) * kw, out=p[:, :h], dtype=small)
+        if wb is not None: c += wb[s:s + step].astype(small, copy=False)
+        np.add(c, shift, out=j)
+        counts += np.bincount(j.ravel(), minlength=G * cells)
+    counts = counts.reshape(G, *(kx,) * g, kw)
+    T = np.stack([counts.sum(axis=tuple(a for a in range(1, g + 1) if a != t)) for t in range(1, g + 1)], axis=1)
+    return (T.reshape(g * G, kx, kw)[block] if every else T.reshape(g * G, kx, kw)[:m])[None]
 
 # %% ../nbs/10_dask.ipynb #d008aa00
 class ChunkedCodes(CodeMatrix):
