@@ -9,7 +9,7 @@ import functools
 
 import numpy as np
 
-from .core import CodeMatrix, check_choice, check_integer, compact_codes, count_tables, is_chunked, margin_sum
+from .core import CodeMatrix, check_choice, check_integer, compact_codes, count_tables, is_chunked
 
 # %% auto #0
 __all__ = ['ChunkedCodes', 'chunked_target_codes', 'check_chunked_X', 'discretize_chunked']
