@@ -654,7 +654,17 @@ class SurrogateSelector(_RankingSelector):
         return _semi(codes, labels, crit, k, self.prior, self.surrogate, self.adjusted)
 
 # %% ../nbs/05_jmi.ipynb #343ab705
-class SemiJMI(SurrogateSelector):
+class _NamedCriterion(SurrogateSelector):
+    "A `SurrogateSelector` whose criterion is fixed by the subclass (`_name`): the parameters without `criterion`."
+    _name = ""
+
+    def __init__(self, k: int = 10, prior: float | None = None, surrogate: str = "auto", discretize: int | None = None,
+                 adjusted: bool = False):
+        self.k, self.prior, self.surrogate, self.discretize, self.adjusted = k, prior, surrogate, discretize, adjusted
+
+    def _criterion(self): return CRITERIA[self._name]
+
+class SemiJMI(_NamedCriterion):
     """Semi-JMI (Algorithm 3): JMI on the surrogate Y0 or Y1 chosen by the prior belief and the switching threshold.
 
     `SurrogateSelector` with ``criterion="jmi"``; `scores_` holds the JMI criterion Σ_j I(X;Y|X_j) of each pick.
@@ -682,14 +692,10 @@ class SemiJMI(SurrogateSelector):
     >>> SemiJMI(k=2, prior=0.5).fit(X, [0, 1, -1, 0]).score_name_
     'JMI (nats)'
     """
-    def __init__(self, k: int = 10, prior: float | None = None, surrogate: str = "auto", discretize: int | None = None,
-                 adjusted: bool = False):
-        self.k, self.prior, self.surrogate, self.discretize, self.adjusted = k, prior, surrogate, discretize, adjusted
-
-    def _criterion(self): return CRITERIA["jmi"]
+    _name = "jmi"
 
 # %% ../nbs/05_jmi.ipynb #ca68a4dd
-class SemiMIM(SurrogateSelector):
+class SemiMIM(_NamedCriterion):
     """Semi-MIM (§4.5): MIM on the surrogate Y0 or Y1 chosen by the prior belief and the switching threshold.
 
     `SurrogateSelector` with ``criterion="mim"``; `scores_` holds I(X;surrogate) of each selected feature.
@@ -717,11 +723,7 @@ class SemiMIM(SurrogateSelector):
     >>> SemiMIM(k=1, prior=0.5).fit(X, [0, 1, -1, 0]).surrogate_
     'Y1'
     """
-    def __init__(self, k: int = 10, prior: float | None = None, surrogate: str = "auto", discretize: int | None = None,
-                 adjusted: bool = False):
-        self.k, self.prior, self.surrogate, self.discretize, self.adjusted = k, prior, surrogate, discretize, adjusted
-
-    def _criterion(self): return CRITERIA["mim"]
+    _name = "mim"
 
 # %% ../nbs/05_jmi.ipynb #63c5dc27
 class MINT(_RankingSelector):
