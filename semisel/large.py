@@ -44,7 +44,7 @@ def _check_stats(lo, hi, odd, name: str, columns) -> None:
         if lo_j < 0: raise ValueError(f"{col} has negative codes (min {lo_j:g}); codes must be >= 0")
 
 def _code_stats(X, name: str, columns):
-    """One pass over X (2-D dask array): per-column minimum, maximum, and (floats) counts of NaN and of non-integer
+    """One pass over X (2-D dask array): per-column maximum, minimum (signed dtypes) and (floats) counts of NaN and of non-integer
     or infinite values; raises the core's errors. Returns the maxima (int64)."""
     da = _dask()
     kind = X.dtype.kind
@@ -53,12 +53,13 @@ def _code_stats(X, name: str, columns):
                         " (semisel.datasets.discretize)")
     if X.shape[0] == 0: raise ValueError(f"`{name}` is empty")
     if kind == "b": X = X.astype(np.uint8)
-    stats = [X.min(axis=0), X.max(axis=0)]
+    stats = [X.max(axis=0)] + ([] if kind == "u" else [X.min(axis=0)])   # unsigned codes need no minimum
     if kind == "f":
         finite = da.isfinite(X)
         stats += [da.isnan(X).sum(axis=0), (~finite | (X != da.floor(X))).sum(axis=0) - da.isnan(X).sum(axis=0)]
     got = da.compute(*stats)
-    lo, hi = got[0], got[1]
+    hi = got[0]
+    lo = np.zeros_like(hi) if kind == "u" else got[1]
     odd = zip(got[2], got[3]) if kind == "f" else [(0, 0)] * len(lo)
     _check_stats(lo, hi, odd, name, columns)
     return hi.astype(np.int64)
