@@ -23,7 +23,7 @@ import pandas as pd
 import semisel
 from .core import CodeMatrix, id_like_columns, is_chunked, partial_labels, selection_table
 from .datasets import dataset_info, discretize, list_datasets, list_networks, load_dataset, read_table
-from .infotheory import CI_METHODS, ci_test_all, mutual_info_all
+from .infotheory import TESTS, ci_test_all, mutual_info_all, test_spec
 
 # %% auto #0
 __all__ = ['LARGE_INPUT', 'RANK_METHODS', 'CLIError', 'cli_message', 'Input', 'read_input', 'emit', 'mi_table', 'RankMethod',
@@ -298,7 +298,7 @@ def mi_table(inp: Input, bins: int = 5, nan: str = "error", test: str = "g-adf",
     nan : {"error", "own_bin"}, default "error"
         Missing feature values: an error, or a code of their own.
     test : str, default "g-adf"
-        The test of independence of chapter 01 (one of `semisel.infotheory.CI_METHODS`).
+        A name or alias of chapter 01's registry of tests (`semisel.infotheory.TESTS`).
     seed : int, default 0
         Seed of the permutation tests ("mc", "smc", "sp").
     n_perm : int or None, default None
@@ -331,8 +331,8 @@ def mi_table(inp: Input, bins: int = 5, nan: str = "error", test: str = "g-adf",
     ids = id_like_columns(codes)
     if ids: warnings.warn(f"column(s) {ids[:5]} have nearly as many distinct values as rows (ID or index columns?): "
                           "their MI is large by chance alone; drop them", stacklevel=2)
-    perm = {"random_state": seed, "n_perm": n_perm} if test in ("mc", "smc", "sp") else {"n_perm": n_perm}
-    res = ci_test_all(codes, inp.y[lab], method=test, **perm)
+    perm = {"random_state": seed, "n_perm": n_perm} if test_spec(test).permutes else {"n_perm": n_perm}
+    res = ci_test_all(codes, inp.y[lab], test=test, **perm)
     table = pd.DataFrame({"feature": inp.X.columns, "mi": mutual_info_all(codes, inp.y[lab]),
                           "statistic": res.statistic, "dof": res.dof, "pvalue": res.pvalue})
     return table.sort_values(["mi", "feature"], ascending=[False, True], kind="stable").reset_index(drop=True)
@@ -613,6 +613,16 @@ def _methods_help() -> str:
         lines.append(f"  {name:10s} {m.summary}" + (f"\n  {'':10s} cost: {m.cost}" if m.cost else ""))
     return "\n".join(lines)
 
+def _tests_help() -> str:
+    "The registry of tests (`semisel.infotheory.TESTS`) for the epilog of `mi` and `mb`."
+    lines = ["tests (--test; bnlearn's names in brackets):"]
+    for s in TESTS.values():
+        alias = f" [{', '.join(s.aliases)}]" if s.aliases else ""
+        lines.append(f"  {s.name + alias:16s} {s.calibration}" + (f" (default --n-perm {s.n_perm})" if s.permutes else ""))
+    return "\n".join(lines)
+
+_TEST_NAMES = [a for s in TESTS.values() for a in (s.name, *s.aliases)]
+
 class _Parser(argparse.ArgumentParser):
     "argparse, with a usage error on one line that points to the help."
     def error(self, message):
@@ -634,10 +644,11 @@ def parser() -> argparse.ArgumentParser:
     ds.set_defaults(format="text", run=_cmd_datasets, debug=False, quiet=False)
     mi = sub.add_parser("mi", help="MI and a test of independence of every feature with the label (labelled rows)",
                         description="Rank features by MI with the label and test each one, on the labelled rows.",
-                        epilog=_EXAMPLES["mi"], formatter_class=fmt)
+                        epilog=_tests_help() + "\n\n" + _EXAMPLES["mi"], formatter_class=fmt)
     _add_input(mi, "spambase")
     mi.add_argument("--top", type=_positive_int("--top"), help="print only the best TOP features")
-    mi.add_argument("--test", choices=CI_METHODS, default="g-adf", help="test of independence (default: g-adf; g is the papers')")
+    mi.add_argument("--test", choices=_TEST_NAMES, default="g-adf", metavar="TEST",
+                    help="test of independence (default: g-adf; g is the papers'; see below)")
     mi.add_argument("--n-perm", type=_positive_int("--n-perm"), help="permuted tables of mc / smc / sp")
     mi.set_defaults(run=_cmd_mi)
     rank = sub.add_parser("rank", help="select features with partial labels (Semi-JMI, MINT, FSCPU, C-bound wrapper, ...)",
@@ -657,15 +668,15 @@ def parser() -> argparse.ArgumentParser:
     rank.set_defaults(run=_cmd_rank)
     mb = sub.add_parser("mb", help="Markov blanket of the label (Semi-IAMB, listwise or pairwise IAMB)",
                         description="Discover the Markov blanket of a partially labelled binary label with IAMB.",
-                        epilog=_EXAMPLES["mb"], formatter_class=fmt)
+                        epilog=_tests_help() + "\n\n" + _EXAMPLES["mb"], formatter_class=fmt)
     _add_input(mb, "alarm")
     mb.add_argument("--method", default="semi", choices=["semi", "listwise", "pairwise"],
                     help="semi (Semi-IAMB, default), listwise (labelled rows) or pairwise (available cases)")
     mb.add_argument("--prior", type=float, help="your belief about p(y=1), compared with the switching threshold phi")
     mb.add_argument("--alpha", type=float, default=0.10, help="significance level (default: 0.10, the papers')")
-    mb.add_argument("--test", choices=CI_METHODS, default="g-adf",
+    mb.add_argument("--test", choices=_TEST_NAMES, default="g-adf", metavar="TEST",
                     help="test of independence (default: g-adf, which holds its level; g is the papers'; pairwise "
-                         "tests its statistic by permutation unless g)")
+                         "tests its statistic by permutation unless g; see below)")
     mb.add_argument("--n-perm", type=_positive_int("--n-perm"), help="permuted tables of mc / smc / sp")
     mb.set_defaults(run=_cmd_mb)
     return p

@@ -21,8 +21,8 @@ from .core import (CodeMatrix, PartialLabels, PartialLabelSelector, Selected, ch
                           encode_joint, fits_count_budget, id_like_columns, is_chunked, joint_codes, partial_labels,
                           stratum_tables)
 from .datasets import discretize, load_network
-from .infotheory import (CI_METHODS, IndependenceResult, chi2_test, chi2_test_all, ci_test_all, g_test, g_test_all,
-                                permutation_pvalues)
+from .infotheory import (TESTS, IndependenceResult, chi2_test, chi2_test_all, ci_test_all, g_test, g_test_all,
+                                permutation_pvalues, test_spec)
 
 # %% auto #0
 __all__ = ['DEFAULT_TEST', 'per_column', 'make_test', 'TestRecord', 'MarkovBlanket', 'iamb', 'CompiledNetwork', 'compile_network',
@@ -54,8 +54,8 @@ def per_column(test: Callable) -> Callable:
     def batched(X, y, z=None):
         codes = CodeMatrix(X)
         res = [test(codes[j], y, z) for j in range(codes.shape[1])]
-        return IndependenceResult(np.array([r.statistic for r in res], float), np.array([r.dof for r in res]),
-                                  np.array([r.pvalue for r in res], float), codes.n)
+        return IndependenceResult(np.array([r.statistic for r in res], float), np.array([r.pvalue for r in res], float),
+                                  np.array([r.dof for r in res]), codes.n, getattr(test, "__name__", "test"))
     batched.__name__ = f"per_column({getattr(test, '__name__', 'test')})"
     return batched
 
@@ -64,19 +64,18 @@ _BATCHED = {g_test: g_test_all, chi2_test: chi2_test_all}
 DEFAULT_TEST = "g-adf"   # holds its level (chapter 01), cheap, as accurate as the papers' G on the networks (below)
 
 def make_test(test=DEFAULT_TEST, *, alpha: float = 0.10, n_perm: int | None = None, random_state=None) -> Callable:
-    """The batched test IAMB runs: a method of chapter 01's `ci_test_all` by name, or any callable.
+    """The batched test IAMB runs: a test of chapter 01's registry `TESTS` by name (or alias), or any callable.
 
     Parameters
     ----------
     test : str or callable, default "g-adf"
-        One of `CI_METHODS` ("g" is the papers' test; "sp", "g-adf", "mc", "smc" hold their level on sparse tables),
+        A name of `TESTS` ("g" is the papers' test; "sp", "g-adf", "mc", "smc" hold their level on sparse tables),
         or ``test(X, y, z) -> IndependenceResult`` batched over the columns of X (chapter 01's one-feature `g_test`
         and `chi2_test` are swapped for their `_all` forms; see `per_column` for any other one-feature test).
     alpha : float, default 0.10
         The level at which "smc" decides when to stop permuting a column (IAMB's own level).
     n_perm : int, optional
-        Permuted tables of "mc", "smc" and "sp". IAMB's defaults: 199 for "mc" and "smc" (IAMB uses the decision at
-        `alpha`, and alpha (B + 1) is an integer at 0.05 and 0.10, so the test is exact), 100 for "sp".
+        Permuted tables of "mc", "smc" and "sp" (default: the registry's, 999, 999 and 100).
     random_state : None, int or numpy Generator
         One stream for all the permutations of a run: the same seed gives the same blanket.
 
@@ -91,22 +90,19 @@ def make_test(test=DEFAULT_TEST, *, alpha: float = 0.10, n_perm: int | None = No
     'mc'
     """
     if isinstance(test, str):
-        check_choice(test, "test", CI_METHODS)
-        permutes = test in ("mc", "smc", "sp")
-        if n_perm is not None and not permutes:
-            raise ValueError(f"`n_perm` applies to the permutation tests 'mc', 'smc' and 'sp', not to test {test!r}")
-        kw = {"alpha": alpha, "random_state": check_random_state(random_state) if permutes else None}
-        if n_perm is not None: kw["n_perm"] = check_integer(n_perm, "n_perm", low=1)
-        elif test in ("mc", "smc"): kw["n_perm"] = 199
+        spec = test_spec(test)
+        kw = {"alpha": alpha, "random_state": check_random_state(random_state) if spec.permutes else None}
+        if spec.permutes: kw["n_perm"] = spec.check_n_perm(n_perm)
+        elif n_perm is not None: spec.check_n_perm(n_perm)                      # raises: n_perm of an asymptotic test
         def batched(X, y, z=None):
-            if permutes and z is not None and np.bincount(joint_codes(z, name="z")[0]).max() <= 1:
+            if spec.permutes and z is not None and np.bincount(joint_codes(z, name="z")[0]).max() <= 1:
                 return ci_test_all(X, y, z, "g")    # every stratum one row: nothing to permute, G = 0 and p = 1
-            return ci_test_all(X, y, z, test, **kw)
-        batched.__name__ = test
+            return ci_test_all(X, y, z, spec.name, **kw)
+        batched.__name__ = spec.name
         return batched
     if not callable(test):
-        raise TypeError(f"`test` must be a method name in {CI_METHODS} or a callable (X, y, z) -> IndependenceResult, "
-                        f"got {test!r}")
+        raise TypeError(f"`test` must be a name in `TESTS` ({', '.join(TESTS)}) or a callable (X, y, z) -> "
+                        f"IndependenceResult, got {test!r}")
     return _BATCHED.get(test, test)
 
 # %% ../nbs/04_iamb.ipynb #bb7289d2
@@ -291,7 +287,7 @@ def iamb(X, y, alpha: float = 0.10, test=DEFAULT_TEST, trace: bool = False, *, n
     alpha : float, default 0.10
         Significance level of the tests, in (0, 1).
     test : str or callable, default "g-adf"
-        The test of independence: a method of `ci_test_all` ("g" is the papers' test; "sp", "g-adf", "mc" and
+        The test of independence: a name of the registry `TESTS` ("g" is the papers' test; "sp", "g-adf", "mc" and
         "smc" hold their level on sparse tables, see `make_test`) or a batched callable.
     n_perm : int, optional
         Permuted tables of the permutation tests (their defaults otherwise).
@@ -654,13 +650,13 @@ def _labelled_dof(x: np.ndarray, w: np.ndarray, kz: int) -> int:
     distinct = lambda v: np.count_nonzero(np.bincount(v))
     return max(1, (distinct(x[lab]) - 1) * (distinct(w[lab] // kz) - 1) * distinct(w[lab] % kz)) if lab.any() else 1
 
-def pairwise_g_test_all(X, y3, z=None, method: str = "g", *, n_perm: int | None = None, alpha: float = 0.05,
+def pairwise_g_test_all(X, y3, z=None, test: str = "g", *, n_perm: int | None = None, alpha: float = 0.05,
                         random_state=None) -> IndependenceResult:
     """BASSUM-style available-case G-test of X_j ⊥ Y | Z for every column of `X`.
 
     o_{x,y,z} and o_{.,y,z} come from the labelled rows, o_{x,.,z} and o_{.,.,z} from ALL rows (pairwise deletion):
     G = 2 Σ o_xyz ln(o_..z o_xyz / (o_x.z o_.yz)) = 2 Σ_{y,z} o_.yz KL(p_L(x|y,z) || p_all(x|z)) >= 0. Its sample
-    size is ambiguous (N_L rows in the sum, N rows in the margins), so G need not be chi2: `method="mc"` or "smc"
+    size is ambiguous (N_L rows in the sum, N rows in the margins), so G need not be chi2: `test="mc"` or "smc"
     calibrates it by permutation instead (the 3-state label permuted within the strata of Z, valid when X is independent
     of the label and of the labelling given Z, as under MCAR and MAR-C).
 
@@ -672,10 +668,10 @@ def pairwise_g_test_all(X, y3, z=None, method: str = "g", *, n_perm: int | None 
         0 / 1 labels, 2 for unlabelled rows.
     z : None, vector or matrix of codes
         The conditioning set, taken jointly.
-    method : {"g", "mc", "smc"}, default "g"
+    test : {"g", "mc", "smc"} (or their bnlearn aliases), default "g"
         The papers' chi2 p-value, or a permutation p-value (see `semisel.infotheory.permutation_pvalues`).
     n_perm, alpha, random_state
-        Of the permutation tests (defaults 999 tables; alpha is "smc"'s stopping level).
+        Of the permutation tests (see `ci_test_all`; alpha is "smc"'s stopping level).
 
     Returns
     -------
@@ -695,14 +691,15 @@ def pairwise_g_test_all(X, y3, z=None, method: str = "g", *, n_perm: int | None 
     if z is not None:
         zc, kz = joint_codes(z, name="z")
         w = w * kz + zc
-    check_choice(method, "method", ("g", "mc", "smc"))
+    spec = test_spec(test)
+    if spec.name not in ("g", "mc", "smc"): raise ValueError(f"`test` must be 'g', 'mc' or 'smc' here, got {test!r}")
+    n_perm = spec.check_n_perm(n_perm)
     big = np.array([not fits_count_budget(int(k) * 3 * kz) for k in codes.arity])   # dense table over the budget
     kx = int(codes.arity[~big].max(initial=1))
     def blocks():
         for c, T in count_tables(codes, w, 3 * kz, np.flatnonzero(~big)): yield c, T, None
         for j in np.flatnonzero(big):                                          # counted over its observed cells
             yield [j], [P[None] for P in stratum_tables(codes[j], w, 3, kz)], np.array([_labelled_dof(codes[j], w, kz)])
-    n_perm = 999 if n_perm is None else n_perm
     cols, stat, dof, p, used = [], [], [], [], []
     for c, T, d in blocks():
         if d is None:                                                          # a block of dense tables
@@ -711,13 +708,13 @@ def pairwise_g_test_all(X, y3, z=None, method: str = "g", *, n_perm: int | None 
         else:
             parts = T
             s = sum(_pairwise_statistic(P.reshape(1, P.shape[1], -1), P.shape[1], P.shape[3])[0] for P in parts)
-        if method == "g": pv, u = stats.chi2.sf(s, d), np.zeros(len(s), np.int64)
-        else: pv, u = permutation_pvalues(parts, method, n_perm=n_perm, alpha=alpha, random_state=random_state,
+        if spec.name == "g": pv, u = stats.chi2.sf(s, d), np.zeros(len(s), np.int64)
+        else: pv, u = permutation_pvalues(parts, spec.name, n_perm=n_perm, alpha=alpha, random_state=random_state,
                                           weights=(1, 1, 0), log_weights=(0, 0, 1))
         for acc, v in zip((cols, stat, dof, p, used), (c, s, d, pv, u)): acc.append(v)
     order = np.argsort(np.concatenate(cols), kind="stable")
     stat, dof, p, used = (np.concatenate(v)[order] for v in (stat, dof, p, used))
-    return IndependenceResult(stat, dof, p, codes.n, f"pairwise-{method}", used)
+    return IndependenceResult(stat, p, dof, codes.n, f"pairwise-{spec.name}", used)
 
 # %% ../nbs/04_iamb.ipynb #1584f590
 _METHODS = ("semi", "listwise", "pairwise")
@@ -725,8 +722,9 @@ _METHODS = ("semi", "listwise", "pairwise")
 def _pairwise_test(test, alpha: float, n_perm, random_state) -> Callable:
     "Pairwise-IAMB's batched test: its available-case statistic with the papers' chi2 ('g'), else by permutation."
     if not isinstance(test, str): raise TypeError("pairwise_iamb takes a test name ('g', 'mc' or 'smc'), not a callable")
-    method = test if test in ("g", "mc") else "smc"                            # any other calibrated test: permutation
-    return functools.partial(pairwise_g_test_all, method=method, n_perm=n_perm, alpha=alpha,
+    name = test_spec(test).name
+    name = name if name in ("g", "mc") else "smc"                              # any other calibrated test: permutation
+    return functools.partial(pairwise_g_test_all, test=name, n_perm=n_perm, alpha=alpha,
                              random_state=check_random_state(random_state))
 
 def _partial_blanket(codes: CodeMatrix, labels: PartialLabels, method: str, prior: float | None, alpha: float,
@@ -772,7 +770,7 @@ def markov_blanket(X, y_partial, prior: float | None = None, alpha: float = 0.10
     method : {"semi", "listwise", "pairwise"}, default "semi"
         Semi-IAMB (surrogate Y0 or Y1), Listwise-IAMB (labelled rows only, D_L) or Pairwise-IAMB (available-case test).
     test : str or callable, default "g-adf"
-        The test of independence: a method of `ci_test_all` ("g" is the papers' test; "sp", "g-adf", "mc" and
+        The test of independence: a name of the registry `TESTS` ("g" is the papers' test; "sp", "g-adf", "mc" and
         "smc" hold their level on sparse tables, see `make_test`) or a batched callable. Pairwise-IAMB tests its
         available-case statistic with the papers' chi2 ("g") or by permutation (any other name: "mc", or "smc").
     n_perm : int, optional
@@ -816,7 +814,7 @@ def semi_iamb(X, y_partial, prior: float | None, alpha: float = 0.10, test=DEFAU
     alpha : float, default 0.10
         Significance level.
     test : str or callable, default "g-adf"
-        The test of independence: a method of `ci_test_all` ("g" is the papers' test; "sp", "g-adf", "mc" and
+        The test of independence: a name of the registry `TESTS` ("g" is the papers' test; "sp", "g-adf", "mc" and
         "smc" hold their level on sparse tables, see `make_test`) or a batched callable. Pairwise-IAMB tests its
         available-case statistic with the papers' chi2 ("g") or by permutation (any other name: "mc", or "smc").
     n_perm : int, optional
@@ -856,7 +854,7 @@ def listwise_iamb(X, y_partial, alpha: float = 0.10, test=DEFAULT_TEST, trace: b
     alpha : float, default 0.10
         Significance level.
     test : str or callable, default "g-adf"
-        The test of independence: a method of `ci_test_all` ("g" is the papers' test; "sp", "g-adf", "mc" and
+        The test of independence: a name of the registry `TESTS` ("g" is the papers' test; "sp", "g-adf", "mc" and
         "smc" hold their level on sparse tables, see `make_test`) or a batched callable. Pairwise-IAMB tests its
         available-case statistic with the papers' chi2 ("g") or by permutation (any other name: "mc", or "smc").
     n_perm : int, optional
@@ -932,7 +930,7 @@ class SemiIAMB(PartialLabelSelector):
     discretize : int or None
         Bin continuous X into this many equal-width bins first (`semisel.datasets.discretize`; the papers use 5).
     test : str or callable, default "g-adf"
-        The test of independence: a method of `ci_test_all` ("g" is the papers' test; "sp", "g-adf", "mc" and
+        The test of independence: a name of the registry `TESTS` ("g" is the papers' test; "sp", "g-adf", "mc" and
         "smc" hold their level on sparse tables, see `make_test`) or a batched callable. Pairwise-IAMB tests its
         available-case statistic with the papers' chi2 ("g") or by permutation (any other name: "mc", or "smc").
     n_perm : int, optional

@@ -236,14 +236,14 @@ ARGS += [
     case(lambda: it.mutual_info_all(X, np.where(Y == 1, -1, Y)),
          ValueError, "negative codes", id="mutual_info_all y -1"),
     case(lambda: it.mutual_info_all(X, Y + 0.5), TypeError, "non-integer", id="mutual_info_all y floats"),
-    case(lambda: it.ci_test(X[:, 0], Y, method="mi"), ValueError, "`method` must be one of", id="ci_test method"),
-    case(lambda: it.ci_test(X[:, 0], Y, method="smc", alpha=2),
+    case(lambda: it.ci_test(X[:, 0], Y, test="mi-sh"), ValueError, "`test` must be one of", id="ci_test test"),
+    case(lambda: it.ci_test(X[:, 0], Y, test="smc", alpha=2),
          ValueError, "`alpha` must lie in (0, 1)", id="ci_test alpha"),
-    case(lambda: it.ci_test(X[:, 0], Y, method="mc", n_perm=0), ValueError, "`n_perm`", id="ci_test n_perm 0"),
-    case(lambda: it.ci_test(X[:, 0], Y, method="mc", n_perm=1.5), TypeError, "`n_perm`", id="ci_test n_perm float"),
-    case(lambda: it.ci_test(X[:, 0], Y, method="g", n_perm=10), ValueError, "applies to the permutation tests",
+    case(lambda: it.ci_test(X[:, 0], Y, test="mc", n_perm=0), ValueError, "`n_perm`", id="ci_test n_perm 0"),
+    case(lambda: it.ci_test(X[:, 0], Y, test="mc", n_perm=1.5), TypeError, "`n_perm`", id="ci_test n_perm float"),
+    case(lambda: it.ci_test(X[:, 0], Y, test="g", n_perm=10), ValueError, "applies to the permutation tests",
          id="ci_test n_perm for g"),
-    case(lambda: it.ci_test(X[:, 0], Y, method="mc", random_state="a"),
+    case(lambda: it.ci_test(X[:, 0], Y, test="mc", random_state="a"),
          TypeError, "`random_state`", id="ci_test random_state"),
     case(lambda: it.ci_test_all(X, Y, np.arange(N), "mc"), ValueError, "single row", id="ci_test_all no permutation"),
     case(lambda: it.g_test(X[:, 0], Y, dof="exact"), ValueError, "`dof`", id="g_test dof"),
@@ -257,7 +257,7 @@ ARGS += [
     case(lambda: it.permuted_g(np.ones((2, 2, 1), int)), ValueError, "at least 4-D", id="permuted_g 3-D"),
     case(lambda: it.permuted_g(np.ones((1, 2, 2, 1), int), 0), ValueError, "`n_perm`", id="permuted_g n_perm"),
     case(lambda: it.permutation_pvalues(np.ones((1, 2, 2, 1), int), "g"),
-         ValueError, "`method`", id="permutation_pvalues method"),
+         ValueError, "`test`", id="permutation_pvalues test"),
     case(lambda: it.permutation_pvalues(np.ones((1, 2, 2, 1), int), weights=[1]), ValueError, "`weights`",
          id="permutation_pvalues weights"),
     # surrogates
@@ -297,8 +297,8 @@ ARGS += [
     case(lambda: iamb.iamb(X, YP), ValueError, "semi_iamb", id="iamb partial labels"),
     case(lambda: iamb.iamb(X[:1], Y[:1]), ValueError, "at least 2 rows", id="iamb one row"),
     case(lambda: iamb.pairwise_g_test_all(X, np.where(YP < 0, 3, YP)), ValueError, "`y3`", id="pairwise_g_test_all y3"),
-    case(lambda: iamb.pairwise_g_test_all(X, np.where(YP < 0, 2, YP), method="sp"), ValueError, "`method`",
-         id="pairwise_g_test_all method"),
+    case(lambda: iamb.pairwise_g_test_all(X, np.where(YP < 0, 2, YP), test="sp"), ValueError, "`test`",
+         id="pairwise_g_test_all test"),
     case(lambda: iamb.pairwise_iamb(X, YP, test=iamb.per_column(it.g_test)), TypeError, "test name",
          id="pairwise_iamb callable test"),
     case(lambda: iamb.SemiIAMB(prior=0.3, method="x").fit(X, YP), ValueError, "`method`", id="SemiIAMB method"),
@@ -520,10 +520,10 @@ def _run(kind, X, y, prior, rng):
     elif kind == "g_test_all":
         _valid_test(it.g_test_all(X, np.nan_to_num(y, nan=0).astype(int) % 2), d)
     elif kind == "ci_test_all":
-        method = it.CI_METHODS[int(rng.integers(0, len(it.CI_METHODS)))]
+        test = list(it.TESTS)[int(rng.integers(0, len(it.TESTS)))]
         z = np.asarray(X)[:, 0] if d > 1 else None
-        kw = {"n_perm": 19, "random_state": 0} if method in ("mc", "smc", "sp") else {}
-        _valid_test(it.ci_test_all(X, np.abs(np.nan_to_num(y, nan=0)).astype(int), z, method, **kw), d)
+        kw = {"n_perm": 19, "random_state": 0} if it.TESTS[test].permutes else {}
+        _valid_test(it.ci_test_all(X, np.abs(np.nan_to_num(y, nan=0)).astype(int), z, test, **kw), d)
     elif kind == "semi_select":
         k = int(rng.integers(1, d + 1))
         sel = rk.semi_select(X, y, "jmi", k, prior=prior)

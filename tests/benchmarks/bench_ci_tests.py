@@ -34,7 +34,7 @@ def main():
     rng = np.random.default_rng(0)
     Xb, yb = rng.integers(0, 5, (100_000, 100), dtype=np.uint8), rng.integers(0, 2, 100_000)
     Xb[:, 0] = (yb + (rng.random(100_000) < 0.4)) % 5
-    sec, r = best_of(lambda: ci_test_all(Xb, yb, method="mc", n_perm=1000, random_state=0), 1)
+    sec, r = best_of(lambda: ci_test_all(Xb, yb, test="mc", n_perm=1000, random_state=0), 1)
     print(f"W2 ci_test_all mc, 1,000 permutations, 100 columns x 100,000 rows: {sec:.1f} s "
           f"(min p {r.pvalue.min():.2g}, median p {np.median(r.pvalue):.2f})")
 
