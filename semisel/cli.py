@@ -503,7 +503,7 @@ def mb_table(inp: Input, args) -> tuple[pd.DataFrame, object]:
     Returns
     -------
     table : pandas.DataFrame
-        The core's `selection_table` of the fitted `SemiIAMB`: the blanket in order of inclusion, with p-values.
+        The core's `selection_table` of the fitted `SemiIAMB`: the blanket in order of inclusion, scored -log10 p.
     estimator : SemiIAMB
         The fitted estimator.
 
@@ -531,8 +531,9 @@ def _cmd_mb(args) -> None:
         s = score_blanket(table.feature.tolist(), inp.truth)
         meta.update({"true blanket": ", ".join(inp.truth), "precision": s.precision, "recall": s.recall,
                      "F": s.f_measure})
-    emit(table.rename(columns={"score": "p-value"}) if args.format == "text" else table, meta, args,
-         f"p-value: {est.score_note_}", {"p-value": "{:.3g}".format}, inp.notes)
+    table["pvalue"] = est.pvalues_[est.ranking_]
+    emit(table.rename(columns={"score": "-log10 p"}) if args.format == "text" else table, meta, args,
+         f"-log10 p: {est.score_note_}", {"-log10 p": "{:.2f}".format, "pvalue": "{:.3g}".format}, inp.notes)
 
 # %% ../nbs/09_cli.ipynb #d9ca76d6
 def _cmd_datasets(args) -> None:

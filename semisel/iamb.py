@@ -942,8 +942,10 @@ class SemiIAMB(PartialLabelSelector):
     ----------
     ranking_ : numpy.ndarray of int
         The blanket in order of entry.
-    scores_ : numpy.ndarray of float
+    pvalues_ : numpy.ndarray of float
         For blanket members the p-value of X ⊥ Y | rest of the blanket (final backward pass), NaN for the others.
+    scores_ : numpy.ndarray of float
+        -log10 of `pvalues_` (higher = stronger evidence of dependence, as every selector's scores), NaN outside.
     surrogate_, threshold_ : str, float or None
         The target the tests used ('Y0', 'Y1', 'D_L', 'pairwise') and phi (Semi-IAMB).
     result_ : MarkovBlanket
@@ -985,11 +987,13 @@ class SemiIAMB(PartialLabelSelector):
         res = _partial_blanket(_features(X), labels, self.method, self.prior, alpha, self.test, False, self.n_perm,
                                self.random_state)
         self.result_ = res
-        scores = np.full(self.n_features_in_, np.nan)
-        scores[list(res.blanket)] = [res.pvalues[j] for j in res.blanket]
-        return Selected(np.array(res.blanket, dtype=np.intp), scores, "p-value",
-                        "p-value of the test of X ⊥ Y given the rest of the blanket (final backward pass): lower = "
-                        "stronger evidence of dependence; NaN outside the blanket", res.surrogate, res.threshold)
+        self.pvalues_ = np.full(self.n_features_in_, np.nan)
+        self.pvalues_[list(res.blanket)] = [res.pvalues[j] for j in res.blanket]
+        scores = -np.log10(np.maximum(self.pvalues_, np.finfo(float).tiny))      # p = 0 (underflow): 307.7
+        return Selected(np.array(res.blanket, dtype=np.intp), scores, "-log10 p",
+                        "-log10 of the p-value of the test of X ⊥ Y given the rest of the blanket (final backward pass): "
+                        "higher = stronger evidence of dependence; NaN outside the blanket (p-values: pvalues_)",
+                        res.surrogate, res.threshold)
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
