@@ -22,7 +22,8 @@ import pandas as pd
 
 import semisel
 from .core import CodeMatrix, id_like_columns, is_chunked, partial_labels, selection_table
-from .datasets import dataset_info, discretize, list_datasets, list_networks, load_dataset, read_table
+from .datasets import dataset_info, discretize, list_datasets, load_dataset, read_table
+from .networks import list_networks, network_info
 from .infotheory import TESTS, ci_test_all, mutual_info_all, test_spec
 
 # %% auto #0
@@ -135,7 +136,7 @@ def _simulate(y: np.ndarray, args) -> np.ndarray:
 
 def _network_input(args) -> Input:
     "A sample of a bundled network: the other nodes as categories, the target binarised, and its true blanket."
-    from semisel.iamb import benchmark_targets, network, network_dataset, true_markov_blanket
+    from semisel.networks import benchmark_targets, network, network_dataset, true_markov_blanket
     try: net = network(args.data)
     except ImportError as e: raise CLIError(str(e)) from None
     if args.target is None or args.target not in net.states:
@@ -522,7 +523,7 @@ def mb_table(inp: Input, args) -> tuple[pd.DataFrame, object]:
 
 # %% ../nbs/09_cli.ipynb #91422adb
 def _cmd_mb(args) -> None:
-    from semisel.iamb import score_blanket
+    from semisel.networks import score_blanket
     inp = read_input(args)
     table, est = mb_table(inp, args)
     meta = {"data": inp.describe(), "command": "mb", "method": args.method, "test": args.test, "alpha": args.alpha,
@@ -538,13 +539,8 @@ def _cmd_mb(args) -> None:
 # %% ../nbs/09_cli.ipynb #d9ca76d6
 def _cmd_datasets(args) -> None:
     info = dataset_info().reset_index(names="name")
-    try:
-        from semisel.iamb import benchmark_targets, network
-        nets = pd.DataFrame([dict(name=n, nodes=len(network(n).nodes), targets=", ".join(benchmark_targets(n).target))
-                             for n in list_networks()])
-    except ImportError:
-        nets = pd.DataFrame({"name": list_networks(), "nodes": "",
-                             "targets": "(needs pgmpy: pip install 'semisel[bn]')"})
+    nets = network_info().reset_index(names="name")                       # cached facts: no BIF parsing, no pgmpy
+    nets["targets"] = nets.targets.map(", ".join)
     if args.format == "json":
         print(json.dumps({"datasets": info.to_dict(orient="records"), "networks": nets.to_dict(orient="records")},
                          indent=1, default=_plain))
@@ -556,7 +552,7 @@ def _cmd_datasets(args) -> None:
     print("# bundled datasets (semisel rank NAME, semisel mi NAME; p(y=1) of the binary target)")
     print(info.to_string(index=False, na_rep="-"))
     print("\n# bundled Bayesian networks (semisel mb NAME --target NODE; the papers' benchmark targets)")
-    print(nets.to_string(index=False))
+    print(nets.to_string(index=False, justify="left", formatters={"targets": f"{{:<{nets.targets.str.len().max()}}}".format}))
 
 # %% ../nbs/09_cli.ipynb #b1084da3
 def _positive_int(name: str):

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import csv
 import gzip
-import warnings
 from importlib import resources
 from pathlib import Path
 
@@ -17,8 +16,7 @@ import pandas as pd
 from .core import check_choice, check_integer, chunked_backend, is_chunked
 
 # %% auto #0
-__all__ = ['data_path', 'list_datasets', 'load_dataset', 'dataset_info', 'read_table', 'list_networks', 'load_network',
-           'discretize']
+__all__ = ['data_path', 'list_datasets', 'load_dataset', 'dataset_info', 'read_table', 'discretize']
 
 # %% ../nbs/00_datasets.ipynb #56871cd5
 def data_path() -> Path:
@@ -229,59 +227,6 @@ def read_table(path, *, encoding: str = "utf-8") -> pd.DataFrame:
     df.columns = names
     df.attrs["dropped_index"] = dropped
     return df
-
-# %% ../nbs/00_datasets.ipynb #a2afa029
-_NETWORKS = ("alarm", "asia", "child", "insurance")
-
-def list_networks() -> list[str]:
-    """Names of the bundled Bayesian networks, for `load_network`.
-
-    Returns
-    -------
-    list of str
-
-    Examples
-    --------
-    >>> list_networks()
-    ['alarm', 'asia', 'child', 'insurance']
-    """
-    return list(_NETWORKS)
-
-# %% ../nbs/00_datasets.ipynb #0fd0ed46
-def load_network(name: str):
-    """The bundled Bayesian network `name`, parsed by pgmpy's `BIFReader` (needs the extra ``semisel[bn]``).
-
-    Parameters
-    ----------
-    name : str
-        One of `list_networks()`.
-
-    Returns
-    -------
-    pgmpy.models.DiscreteBayesianNetwork
-        The network with its conditional probability tables.
-
-    Raises
-    ------
-    ValueError
-        An unknown `name`.
-    ImportError
-        pgmpy is not installed.
-
-    Examples
-    --------
-    >>> len(load_network("asia").nodes())
-    8
-    """
-    check_choice(name, "name", _NETWORKS)
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", FutureWarning)  # pgmpy 1.1/1.2 announce their 1.3 renames at import
-            from pgmpy.readwrite import BIFReader
-    except ImportError as e:
-        raise ImportError("load_network needs pgmpy: pip install 'semisel[bn]'") from e
-    with gzip.open(data_path() / "bn" / f"{name}.bif.gz", "rt", encoding="utf-8") as f: text = f.read()
-    return BIFReader(string=text).get_model()
 
 # %% ../nbs/00_datasets.ipynb #1b8de7a5
 def _column_codes(col: pd.Series, bins: int, strategy: str, nan: str) -> np.ndarray:

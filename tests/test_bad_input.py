@@ -22,6 +22,7 @@ from semisel import competitors as cp
 from semisel import datasets as ds
 from semisel import fscpu
 from semisel import iamb
+from semisel import networks
 from semisel import infotheory as it
 from semisel import ranking as rk
 from semisel import surrogates as sg
@@ -303,14 +304,14 @@ ARGS += [
          id="pairwise_iamb callable test"),
     case(lambda: iamb.SemiIAMB(prior=0.3, method="x").fit(X, YP), ValueError, "`method`", id="SemiIAMB method"),
     case(lambda: iamb.SemiIAMB(prior=0.3, discretize=1).fit(XF, YP), ValueError, "`bins`", id="SemiIAMB discretize"),
-    case(lambda: iamb.network("nonet"), ValueError, "`name` must be one of", id="network name"),
-    case(lambda: iamb.sample_network("asia", 0), ValueError, "`n`", id="sample_network n"),
-    case(lambda: iamb.network_dataset("asia", "zzz", 10), ValueError, "not a node", id="network_dataset target"),
-    case(lambda: iamb.exact_prior("asia", "zzz"), ValueError, "not a node", id="exact_prior node"),
-    case(lambda: iamb.exact_prior("asia", "bronc", 2), ValueError, "`state`", id="exact_prior state"),
-    case(lambda: iamb.benchmark_targets("asia", 2), ValueError, "`min_prior`", id="benchmark_targets min_prior"),
-    case(lambda: iamb.score_blanket(3, [1]), TypeError, "`found` must be a collection", id="score_blanket found"),
-    case(lambda: iamb.score_blanket(["a"], "ab"),
+    case(lambda: networks.network("nonet"), ValueError, "`name` must be one of", id="network name"),
+    case(lambda: networks.sample_network("asia", 0), ValueError, "`n`", id="sample_network n"),
+    case(lambda: networks.network_dataset("asia", "zzz", 10), ValueError, "not a node", id="network_dataset target"),
+    case(lambda: networks.exact_prior("asia", "zzz"), ValueError, "not a node", id="exact_prior node"),
+    case(lambda: networks.exact_prior("asia", "bronc", 2), ValueError, "`state`", id="exact_prior state"),
+    case(lambda: networks.benchmark_targets("asia", 2), ValueError, "`min_prior`", id="benchmark_targets min_prior"),
+    case(lambda: networks.score_blanket(3, [1]), TypeError, "`found` must be a collection", id="score_blanket found"),
+    case(lambda: networks.score_blanket(["a"], "ab"),
          TypeError, "`true` must be a collection", id="score_blanket true str"),
     case(lambda: iamb.make_test(5), TypeError, "`test`", id="make_test"),
     case(lambda: iamb.per_column(5), TypeError, "`test`", id="per_column"),
@@ -348,7 +349,7 @@ ARGS += [
     case(lambda: ds.discretize(XF, strategy="x"), ValueError, "`strategy`", id="discretize strategy"),
     case(lambda: ds.load_dataset("zzz"), ValueError, "`name` must be one of", id="load_dataset name"),
     case(lambda: ds.load_dataset("spambase", split="x"), ValueError, "no splits", id="load_dataset split"),
-    case(lambda: ds.load_network("zzz"), ValueError, "`name`", id="load_network"),
+    case(lambda: networks.load_network("zzz"), ValueError, "`name`", id="load_network"),
     # competitors
     case(lambda: cp.CLS(k=0).fit(XF, YP), ValueError, "`k`", id="CLS k"),
     case(lambda: cp.CLS(k=2, n_neighbors=0).fit(XF, YP), ValueError, "`n_neighbors`", id="CLS n_neighbors"),

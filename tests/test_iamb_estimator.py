@@ -17,7 +17,8 @@ from sklearn.naive_bayes import CategoricalNB
 from sklearn.pipeline import make_pipeline
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
-from semisel.iamb import SemiIAMB, listwise_iamb, network, pairwise_iamb, sample_network, semi_iamb
+from semisel.iamb import SemiIAMB, listwise_iamb, pairwise_iamb, semi_iamb
+from semisel.networks import network, sample_network
 from semisel.surrogates import marc
 
 warnings.filterwarnings("ignore", category=FutureWarning)

@@ -8,7 +8,8 @@ import time
 
 import numpy as np
 
-from semisel.iamb import network, network_dataset, semi_iamb
+from semisel.iamb import semi_iamb
+from semisel.networks import network, network_dataset
 from semisel.infotheory import ci_test_all
 from semisel.surrogates import pu
 
