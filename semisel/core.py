@@ -162,7 +162,7 @@ def check_random_state(random_state) -> np.random.Generator:
 
     Examples
     --------
-    >>> check_random_state(0).integers(10) == check_random_state(0).integers(10)
+    >>> bool(check_random_state(0).integers(10) == check_random_state(0).integers(10))
     True
     """
     if isinstance(random_state, np.random.Generator): return random_state
@@ -795,7 +795,7 @@ def target_codes(y, z=None, n: int | None = None) -> tuple[np.ndarray, int, int]
     Examples
     --------
     >>> w, ky, kz = target_codes([0, 1, 1], [2, 2, 5]); w.tolist(), ky, kz
-    ([0, 3, 2], 2, 2)
+    ([0, 2, 3], 2, 2)
     """
     if is_chunked(y) or is_chunked(z): return chunked_backend().chunked_target_codes(y, z, n)   # dask: kept lazy
     y, ky = compact_codes(y, "y")

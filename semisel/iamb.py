@@ -472,8 +472,9 @@ def markov_blanket(X, y_partial, prior: float | None = None, alpha: float = 0.10
 
     Examples
     --------
+    >>> from semisel.networks import network_dataset
     >>> X, y = network_dataset("asia", "bronc", 2000, random_state=0)
-    >>> markov_blanket(X, np.where(np.arange(2000) % 4 == 0, y, -1), prior=0.45).selected
+    >>> markov_blanket(X, np.where(np.arange(2000) % 2 == 0, y, -1), prior=0.45).selected
     ['dysp', 'smoke', 'either']
     """
     alpha, codes = check_probability(alpha, "alpha"), _features(X)
@@ -488,26 +489,7 @@ def semi_iamb(X, y_partial, prior: float | None, alpha: float = 0.10, test=DEFAU
     PU data (no labelled negatives) gives phi = 1, hence Y0, whatever the prior (`prior=None` is then allowed, as
     wherever the choice does not depend on it). Labelled positives are required.
 
-    Parameters
-    ----------
-    X : array-like, DataFrame or CodeMatrix, shape (n_samples, n_features)
-        Non-negative integer codes.
-    y_partial : array-like of shape (n_samples,)
-        1 / 0 for labelled rows, -1 (or NaN) for unlabelled rows.
-    prior : float in (0, 1) or None
-        The belief about p(y=1) compared with phi.
-    alpha : float, default 0.10
-        Significance level.
-    test : str or callable, default "g-adf"
-        The test of independence: a name of the registry `TESTS` ("g" is the papers' test; "sp", "g-adf", "mc" and
-        "smc" hold their level on sparse tables, see `make_test`) or a batched callable. Pairwise-IAMB tests its
-        available-case statistic with the papers' chi2 ("g") or by permutation (any other name: "mc", or "smc").
-    n_perm : int, optional
-        Permuted tables of the permutation tests (their defaults otherwise).
-    random_state : None, int or numpy Generator
-        Seed of the permutations: the same seed gives the same blanket.
-    trace : bool, default False
-        Record every test made.
+    Parameters: see `markov_blanket` (here `trace` defaults to False).
 
     Returns
     -------
@@ -516,6 +498,7 @@ def semi_iamb(X, y_partial, prior: float | None, alpha: float = 0.10, test=DEFAU
 
     Examples
     --------
+    >>> from semisel.networks import network_dataset
     >>> X, y = network_dataset("asia", "bronc", 2000, random_state=0)
     >>> res = semi_iamb(X, np.where((y == 1) & (np.arange(2000) % 3 == 0), 1, -1), prior=None)   # PU data
     >>> res.surrogate, res.threshold
@@ -530,24 +513,7 @@ def listwise_iamb(X, y_partial, alpha: float = 0.10, test=DEFAULT_TEST, trace: b
 
     Labelled rows of both classes are required.
 
-    Parameters
-    ----------
-    X : array-like, DataFrame or CodeMatrix, shape (n_samples, n_features)
-        Non-negative integer codes.
-    y_partial : array-like of shape (n_samples,)
-        1 / 0 for labelled rows, -1 (or NaN) for unlabelled rows.
-    alpha : float, default 0.10
-        Significance level.
-    test : str or callable, default "g-adf"
-        The test of independence: a name of the registry `TESTS` ("g" is the papers' test; "sp", "g-adf", "mc" and
-        "smc" hold their level on sparse tables, see `make_test`) or a batched callable. Pairwise-IAMB tests its
-        available-case statistic with the papers' chi2 ("g") or by permutation (any other name: "mc", or "smc").
-    n_perm : int, optional
-        Permuted tables of the permutation tests (their defaults otherwise).
-    random_state : None, int or numpy Generator
-        Seed of the permutations: the same seed gives the same blanket.
-    trace : bool, default False
-        Record every test made.
+    Parameters: see `markov_blanket` (no `prior`; `trace` defaults to False).
 
     Returns
     -------
@@ -556,6 +522,7 @@ def listwise_iamb(X, y_partial, alpha: float = 0.10, test=DEFAULT_TEST, trace: b
 
     Examples
     --------
+    >>> from semisel.networks import network_dataset
     >>> X, y = network_dataset("asia", "bronc", 2000, random_state=0)
     >>> listwise_iamb(X, np.where(np.arange(2000) % 4 == 0, y, -1)).surrogate
     'D_L'
@@ -569,21 +536,13 @@ def pairwise_iamb(X, y_partial, alpha: float = 0.10, test="smc", trace: bool = F
 
     Labelled rows of both classes are required.
 
+    Parameters: see `markov_blanket` (no `prior`; `trace` defaults to False), except
+
     Parameters
     ----------
-    X : array-like, DataFrame or CodeMatrix, shape (n_samples, n_features)
-        Non-negative integer codes.
-    y_partial : array-like of shape (n_samples,)
-        1 / 0 for labelled rows, -1 (or NaN) for unlabelled rows.
-    alpha : float, default 0.10
-        Significance level.
     test : {"smc", "mc", "g"}, default "smc"
         How the available-case statistic is tested: by (sequential) permutation, or with the papers' chi2 ("g"; not a
         calibrated test: the statistic's sample size is ambiguous).
-    trace : bool, default False
-        Record every test made.
-    n_perm, random_state
-        Of the permutation tests.
 
     Returns
     -------
@@ -592,6 +551,7 @@ def pairwise_iamb(X, y_partial, alpha: float = 0.10, test="smc", trace: bool = F
 
     Examples
     --------
+    >>> from semisel.networks import network_dataset
     >>> X, y = network_dataset("asia", "bronc", 2000, random_state=0)
     >>> pairwise_iamb(X, np.where(np.arange(2000) % 4 == 0, y, -1)).surrogate
     'pairwise'
@@ -607,21 +567,10 @@ class SemiIAMB(PartialLabelSelector):
 
     Parameters
     ----------
-    prior : float in (0, 1) or None
-        The belief about p(y=1) (see `markov_blanket`).
-    alpha : float, default 0.10
-        Significance level.
-    method : {"semi", "listwise", "pairwise"}, default "semi"
+    prior, alpha, method, test, n_perm, random_state
+        As in `markov_blanket`.
     discretize : int or None
         Bin continuous X into this many equal-width bins first (`semisel.datasets.discretize`; the papers use 5).
-    test : str or callable, default "g-adf"
-        The test of independence: a name of the registry `TESTS` ("g" is the papers' test; "sp", "g-adf", "mc" and
-        "smc" hold their level on sparse tables, see `make_test`) or a batched callable. Pairwise-IAMB tests its
-        available-case statistic with the papers' chi2 ("g") or by permutation (any other name: "mc", or "smc").
-    n_perm : int, optional
-        Permuted tables of the permutation tests (their defaults otherwise).
-    random_state : None, int or numpy Generator
-        Seed of the permutations: the same seed gives the same blanket.
 
     Attributes
     ----------
@@ -640,7 +589,7 @@ class SemiIAMB(PartialLabelSelector):
     --------
     >>> from semisel.networks import network_dataset
     >>> X, y = network_dataset("asia", "bronc", 2000, random_state=0)
-    >>> SemiIAMB(prior=0.45).fit(X, np.where(np.arange(2000) % 4 == 0, y, -1)).get_feature_names_out().tolist()
+    >>> SemiIAMB(prior=0.45).fit(X, np.where(np.arange(2000) % 2 == 0, y, -1)).get_feature_names_out().tolist()
     ['smoke', 'either', 'dysp']
     """
     _label_kind = "binary"

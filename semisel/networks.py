@@ -46,8 +46,9 @@ def network_info() -> pd.DataFrame:
 
     Examples
     --------
-    >>> network_info().loc["asia"].tolist()
-    [8, 8, ['bronc']]
+    >>> info = network_info()
+    >>> int(info.loc["asia", "nodes"]), int(info.loc["asia", "arcs"]), info.loc["asia", "targets"]
+    (8, 8, ['bronc'])
     """
     facts = json.loads((data_path() / "bn" / "networks.json").read_text(encoding="utf-8"))
     return pd.DataFrame.from_dict(facts, orient="index")[["nodes", "arcs", "targets"]].loc[list(_NETWORKS)]

@@ -310,7 +310,7 @@ def relevance(codes: CodeMatrix, y: np.ndarray, ky: int, adjusted: bool = False)
     --------
     >>> y = np.array([0, 1] * 50); ids = np.arange(100)
     >>> relevance(CodeMatrix(np.column_stack([y, ids])), y, 2, adjusted=True).round(2).tolist()
-    [0.68, -0.0]
+    [0.69, -0.0]
     """
     if not adjusted: return mutual_info_all(codes, y)
     parts = [cmi_from_counts(T[..., None]) - expected_cmi_from_counts(T[..., None]) for _, T in count_tables(codes, y, ky)]

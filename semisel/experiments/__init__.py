@@ -44,7 +44,7 @@ def is_slow_cell(source: str) -> bool:
 
     Examples
     --------
-    >>> is_slow_cell("#| slow\nfull = run()"), is_slow_cell("x = 1  # not #| slow")
+    >>> is_slow_cell("#| slow\\nfull = run()"), is_slow_cell("x = 1  # not #| slow")
     (True, False)
     """
     for line in source.lstrip("\n").splitlines():
@@ -86,8 +86,8 @@ def slow_cell_transformer(lines: list[str]) -> list[str]:
 
     Examples
     --------
-    >>> slow_cell_transformer(["x = 1\n"])
-    ['x = 1\n']
+    >>> slow_cell_transformer(["x = 1\\n"])
+    ['x = 1\\n']
     """
     source = "".join(lines)
     if not is_slow_cell(source) or slow_runs_allowed(): return lines
@@ -173,7 +173,7 @@ def show_skipped_cell(source: str, notebook=None) -> None:
 
     Examples
     --------
-    >>> show_skipped_cell("#| slow\nfull = run()", notebook="no-such-notebook.ipynb")
+    >>> show_skipped_cell("#| slow\\nfull = run()", notebook="no-such-notebook.ipynb")
     slow cell skipped: set SEMISEL_SLOW=1 to run it (no stored output found)
     """
     path = Path(notebook) if notebook is not None else _session_notebook()
