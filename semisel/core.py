@@ -554,18 +554,24 @@ def reindex_codes(codes: np.ndarray, bound: int) -> tuple[np.ndarray, int]:
 def compact_codes(x, name: str) -> tuple[np.ndarray, int]:
     """Validated codes of `x` (see `check_codes`) in the smallest dtype, re-indexed when they are sparse.
 
-    Returns (codes, k) with every code < k; k is max + 1 unless the codes were re-indexed.
+    Returns (codes, k) with every code < k; k is max + 1 unless the codes were re-indexed: codes re-index (in their
+    order) when their maximum passes twice the rows, or passes 64 with most values below it unused, so that no table
+    is sized by an offset (codes 1000..1001 give k = 2).
 
     Examples
     --------
-    >>> compact_codes([0, 1, 1], "x")[1], compact_codes([5, 10**9], "x")[1]
-    (2, 2)
+    >>> compact_codes([0, 1, 1], "x")[1], compact_codes([5, 10**9], "x")[1], compact_codes([1000, 1001] * 9, "x")[1]
+    (2, 2, 2)
     """
     arr = check_codes(x, name)
     k = int(arr.max()) + 1
     if k > 2 * arr.size + 256:  # sparse codes: re-index by sorting
         uniq, inverse = np.unique(arr, return_inverse=True)
         return small_codes(inverse.reshape(-1), len(uniq)), len(uniq)
+    if k > 64:                   # offset or spread-out codes (semeion + 1000): re-index when most of 0..k-1 are unused
+        present = np.bincount(arr.astype(np.intp, copy=False), minlength=k) > 0
+        used = int(present.sum())
+        if 2 * used < k: return small_codes((np.cumsum(present) - 1)[arr], used), used
     return small_codes(arr, k), k
 
 # %% ../nbs/00_core.ipynb #4eb4b8cf

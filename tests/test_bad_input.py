@@ -718,3 +718,48 @@ def test_12_exit_codes(tmp_path):
     _one_line(_cli("rank", ""), "the data argument is empty")
     with pytest.raises(ValueError, match="`path` is empty"):
         ds.read_table("")
+
+
+def test_8_gadf_and_sp_within_the_count_budget():
+    """g-adf and sp go through a block in slices whose work fits the count budget: the same g-adf answer whatever the
+    budget, and a traced peak near that of 'g' (tests/benchmarks/bench_memory.py --tests measures the issue's sizes)."""
+    import tracemalloc
+
+    from semisel.core import count_budget
+    rng = np.random.default_rng(8)
+    Xm = np.asfortranarray(rng.integers(0, 5, (20_000, 300), dtype=np.uint8))
+    ym = rng.integers(0, 2, 20_000)
+    peaks = {}
+    for m in ("g", "g-adf", "sp"):
+        tracemalloc.start()
+        res = it.ci_test_all(Xm, ym, method=m, **({"random_state": 0, "n_perm": 20} if m == "sp" else {}))
+        peaks[m] = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+        if m == "g-adf": adf = res
+    assert peaks["g-adf"] <= 2 * peaks["g"] + (1 << 20) and peaks["sp"] <= 2 * peaks["g"] + (1 << 20), peaks
+    with count_budget(1 << 40): whole = it.ci_test_all(Xm[:, :40], ym, method="g-adf")  # one slice: the old path
+    np.testing.assert_allclose(whole.statistic, adf.statistic[:40], rtol=1e-12)
+    np.testing.assert_allclose(whole.pvalue, adf.pvalue[:40], rtol=1e-12)
+
+
+def test_9_codes_compact_before_tables_are_sized():
+    import time
+    import tracemalloc
+    rng = np.random.default_rng(9)
+    Xw = rng.integers(10_000, 100_000, (60_000, 3))
+    yw = rng.integers(0, 2, 60_000)
+    tracemalloc.start()
+    sel = rk.select(Xw, yw, "jmi", 3)
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert peak < 20 * Xw.nbytes and sorted(sel.features.tolist()) == [0, 1, 2]    # was a MemoryError of 149 GiB
+    Xs, ys = ds.load_dataset("semeion")
+    codes = ds.discretize(Xs).to_numpy().astype(np.int64)
+    t0 = time.perf_counter()
+    plain = rk.select(codes, ys.to_numpy(), "jmi", 10)
+    t1 = time.perf_counter()
+    offset = rk.select(codes + 1000, ys.to_numpy(), "jmi", 10)
+    t2 = time.perf_counter()
+    assert offset.features.tolist() == plain.features.tolist()
+    np.testing.assert_allclose(offset.scores, plain.scores, rtol=1e-12)
+    assert t2 - t1 < 5 * (t1 - t0) + 0.5, (t1 - t0, t2 - t1)            # was 0.02 s against 19.8 s
