@@ -6,10 +6,12 @@
 from __future__ import annotations
 
 import argparse
+import ast
 import contextlib
 import json
 import os
 import re
+import shlex
 import sys
 import traceback
 import warnings
@@ -22,7 +24,7 @@ import pandas as pd
 
 import semisel
 from .core import CodeMatrix, id_like_columns, is_chunked, partial_labels, selection_table
-from .datasets import dataset_info, discretize, list_datasets, load_dataset, read_table
+from .datasets import dataset_info, discretize, list_datasets, load_dataset, parquet_shape, read_table
 from .networks import list_networks, network_info
 from .infotheory import TESTS, ci_test_all, mutual_info_all, test_spec
 
@@ -115,7 +117,12 @@ def _labels(column: pd.Series, positive: str | None) -> np.ndarray:
     "Partial labels from a label column: 1 / 0 / -1, an empty field is unlabelled; --positive binarises any values."
     missing = column.isna().to_numpy()
     if positive is not None:
-        return np.where(missing, -1, (column.astype(str).str.strip() == str(positive)).astype(int))
+        values = column.astype(str).str.strip()
+        if not (values[~missing] == str(positive)).any():
+            seen = sorted(map(str, pd.unique(values[~missing])))
+            raise CLIError(f"--positive {positive} matches no value of the label column {column.name!r}; its values "
+                           f"are {seen[:10]}{' ...' if len(seen) > 10 else ''}")
+        return np.where(missing, -1, (values == str(positive)).astype(int))
     try: return np.array(partial_labels(column, f"label column {column.name!r}", allow_none_labelled=True).codes)
     except (ValueError, TypeError) as e:
         raise CLIError(f"{e} -- use --positive VALUE to make VALUE the positive class "
@@ -134,6 +141,8 @@ def _simulate(y: np.ndarray, args) -> np.ndarray:
     try: return np.asarray(sims[name]())
     except (ValueError, TypeError) as e: raise CLIError(f"--{name}: {cli_message(str(e))}") from None
 
+_MAX_SAMPLE = 10_000_000   # rows of a network sample (one byte per node and row, held in memory)
+
 def _network_input(args) -> Input:
     "A sample of a bundled network: the other nodes as categories, the target binarised, and its true blanket."
     from semisel.networks import benchmark_targets, network, network_dataset, true_markov_blanket
@@ -142,15 +151,25 @@ def _network_input(args) -> Input:
     if args.target is None or args.target not in net.states:
         targets = benchmark_targets(net).target.tolist()
         raise CLIError(f"give --target, a node of {args.data} (the papers' benchmark targets are {', '.join(targets)})")
+    if args.rows > _MAX_SAMPLE:
+        raise CLIError(f"--rows {args.rows} is more than a sample held in memory can have (at most {_MAX_SAMPLE:,})")
     X, y = network_dataset(net, args.target, args.rows, random_state=args.seed)
     return Input(X.astype("category"), y.to_numpy(), f"{args.data} ({args.rows} rows sampled)",
                  true_markov_blanket(net, args.target))
 
 # %% ../nbs/09_cli.ipynb #0b69dfc0
+def _cli_read_error(e: ValueError) -> CLIError:
+    "A reading error in the command line's words: `na_values=[...]` becomes the --na flags that set it."
+    flags = lambda m: " ".join(f"--na {shlex.quote(t)}" for t in ast.literal_eval(f"[{m.group(1)}]"))
+    message = re.sub(r"na_values=\[(.*?)\]", flags, str(e))
+    return CLIError(message.replace("`encoding`", "--encoding").replace("`path`", "the data argument"))
+
 def read_input(args) -> Input:
     """Features and partial labels from the command's arguments: a bundled dataset, a sample of a bundled network
-    (`--target`), a CSV / Parquet file read strictly (`semisel.datasets.read_table`), or large Parquet input
-    through dask; then --mcar / --pu / --marc."""
+    (`--target`), a CSV / Parquet file read strictly (`semisel.datasets.read_table`, --na naming missing values), or
+    Parquet input larger than the memory budget through dask; then --mcar / --pu / --marc. ID-like columns (the core's
+    `id_like_columns`, judged on the raw values) are dropped with a note unless --keep-ids."""
+    if not str(args.data).strip(): raise CLIError("the data argument is empty: give a CSV or Parquet file or a bundled dataset")
     if args.target is not None or args.data in list_networks():
         if args.data not in list_networks():
             raise CLIError(f"--target needs a bundled network ({', '.join(list_networks())}), got {args.data!r}")
@@ -161,8 +180,8 @@ def read_input(args) -> Input:
             X, y = load_dataset(args.data)
             df, default_label = X.assign(**{y.name: y}), y.name
         elif Path(args.data).exists():
-            try: df = read_table(args.data, encoding=args.encoding)
-            except ValueError as e: raise CLIError(str(e)) from None
+            try: df = read_table(args.data, encoding=args.encoding, na_values=args.na or ())
+            except ValueError as e: raise _cli_read_error(e) from None
             default_label = "class"
         else:
             raise CLIError(f"{args.data!r} is neither a file nor a bundled dataset or network "
@@ -174,42 +193,55 @@ def read_input(args) -> Input:
                            f"{cols[:10]}{' ...' if len(cols) > 10 else ''}")
         inp = Input(df.drop(columns=label), _labels(df[label], args.positive), args.data)
         if getattr(df, "attrs", {}).get("dropped_index") is not None:
-            inp.notes.append("the file's first, unnamed column is a pandas index: it was dropped, not used as a feature")
+            inp.notes.append("the file's first, unnamed column holds the row numbers 0..n-1 pandas writes for its index: "
+                             "it was dropped, not used as a feature")
+    if not is_chunked(inp.X) and not getattr(args, "keep_ids", False) and (ids := id_like_columns(inp.X)):
+        inp.X = inp.X.drop(columns=ids)
+        inp.notes.append(f"column(s) {ids[:5]}{' ...' if len(ids) > 5 else ''} dropped: nearly every row has its own "
+                         "value (ID or index columns?), so their MI with the label is large by chance alone; "
+                         "--keep-ids keeps them")
     if inp.X.shape[1] == 0: raise CLIError("the table has no feature columns")
     inp.y = _simulate(inp.y, args)
     if not (inp.y != -1).any(): raise CLIError("no row is labelled: label some rows (1 / 0) or erase with --mcar/--pu")
     return inp
 
 # %% ../nbs/09_cli.ipynb #cfbbb0fd
-LARGE_INPUT = 1 << 30   # bytes of Parquet above which the input is read through dask
-
-def _parquet_bytes(path: Path) -> int:
-    "Size of a Parquet file, or of the files under a directory."
-    return path.stat().st_size if path.is_file() else sum(f.stat().st_size for f in path.rglob("*") if f.is_file())
+LARGE_INPUT = 1 << 30   # bytes the table would take in memory (8 per value) above which Parquet input is read through dask
 
 def _chunked_input(args) -> Input | None:
-    """A Parquet file or directory read through dask (chapter 10) when it is large, a directory, or --scheduler is
-    given; None when the input is read in memory."""
+    """A Parquet file or directory read through dask (chapter 10) when it would not fit the memory budget
+    `LARGE_INPUT` (its rows x columns x 8 bytes, from the files' metadata) or --scheduler is given; None when the
+    input is read in memory. The names are checked as `read_table` checks them."""
     path = Path(args.data)
     if not path.exists(): return None
     suffixes = (".parquet", ".parq", ".pq")
     parquet = path.suffix.lower() in suffixes or (path.is_dir() and any(f.suffix.lower() in suffixes
                                                                         for f in path.rglob("*")))
     if path.is_dir() and not parquet: return None
-    if not (args.scheduler or path.is_dir() or (parquet and _parquet_bytes(path) > LARGE_INPUT)): return None
+    if not (args.scheduler or parquet): return None
     if not parquet:
         raise CLIError("--scheduler reads Parquet input (a file or a directory of files); write the table as Parquet")
+    try: names, rows = parquet_shape(path)
+    except ValueError as e: raise CLIError(str(e)) from None
+    if not args.scheduler and rows * len(names) * 8 <= LARGE_INPUT: return None
     try: import dask.dataframe as dd
     except ImportError:
         raise CLIError('large or --scheduler input is read with dask: pip install "semisel[dask]"') from None
     if args.scheduler: _connect(args.scheduler)
     try: df = dd.read_parquet(path)
-    except Exception as e: raise CLIError(f"cannot read {args.data!r} as Parquet: {e}") from None
+    except Exception as e: raise CLIError(f"cannot read {args.data!r} as Parquet: {e}".splitlines()[0]) from None
     label = args.label or "class"
     if label not in df.columns:
         raise CLIError(f"no label column {label!r} (give it with --label); the columns are {list(df.columns)[:10]}")
-    return Input(df.drop(columns=label), _labels(df[label].compute(), args.positive),
-                 f"{args.data} (read with dask, {df.npartitions} partitions)")
+    X = df.drop(columns=label)
+    nullable = [c for c, t in X.dtypes.items() if pd.api.types.is_numeric_dtype(t) and pd.api.types.is_extension_array_dtype(t)]
+    if nullable: X = X.astype({c: "float64" for c in nullable})      # nullable numbers: NA is NaN (see --nan)
+    text = [c for c, t in X.dtypes.items() if not pd.api.types.is_numeric_dtype(t)]
+    if text:
+        raise CLIError(f"column(s) {text[:5]} of {args.data} hold {X.dtypes[text[0]]} values, not numbers: the dask path "
+                       "bins numeric columns chunk by chunk; code them as numbers, or read the table in memory "
+                       "(without --scheduler)")
+    return Input(X, _labels(df[label].compute(), args.positive), f"{args.data} (read with dask, {df.npartitions} partitions)")
 
 _CLIENTS = []   # the dask.distributed clients of the running command, closed when it ends
 
@@ -577,6 +609,10 @@ def _add_input(p: argparse.ArgumentParser, default: str) -> None:
     p.add_argument("--nan", choices=["error", "own_bin"], default="error",
                    help="missing feature values: an error, or a code of their own")
     p.add_argument("--encoding", default="utf-8", help="text encoding of a CSV file (default: utf-8)")
+    p.add_argument("--na", action="append", metavar="TOKEN", help="read TOKEN as a missing value (repeatable); only an "
+                   "empty field is missing otherwise: NA, None, null ... are data")
+    p.add_argument("--keep-ids", action="store_true", help="keep ID-like columns (a distinct value in nearly every row), "
+                   "which are otherwise dropped with a note")
     p.add_argument("--scheduler", metavar="ADDRESS",
                    help="a dask.distributed scheduler (tcp://host:8786): read Parquet input through dask and count on "
                         "the cluster (large Parquet input and directories always go through dask; needs semisel[dask])")

@@ -253,10 +253,12 @@ def expected_cmi_from_counts(T: np.ndarray) -> np.ndarray:
     cell = np.repeat(np.arange(len(A)), length)
     k = np.repeat(lo, length) + np.arange(cell.size) - np.repeat(start, length)
     a_, b_, m_ = A[cell], B[cell], M[cell]
-    lf = special.gammaln(np.arange(1, int(M.max(initial=1)) + 2))                 # ln k!, looked up
+    top = int(M.max(initial=1))                                                # ln k!: a table, or for few cells
+    table = special.gammaln(np.arange(1, top + 2)) if top < 4 * k.size else None   # of a large N computed (the same
+    lf = table.__getitem__ if table is not None else lambda v: special.gammaln(v + 1.0)   # values, no N-long table)
     # the hypergeometric pmf up to its constant per cell, normalised over the +-12 sd window: the constant is a
     # difference of terms ~ N ln N whose rounding would otherwise bias E[I] (0.3% at N = 200k, 17% at 2M)
-    log_pmf = -lf[k] - lf[b_ - k] - lf[a_ - k] - lf[m_ - b_ - a_ + k]
+    log_pmf = -lf(k) - lf(b_ - k) - lf(a_ - k) - lf(m_ - b_ - a_ + k)
     if k.size: log_pmf -= np.repeat(np.maximum.reduceat(log_pmf, start[length > 0]), length[length > 0])
     pmf = np.exp(log_pmf)
     pmf /= np.repeat(np.bincount(cell, weights=pmf, minlength=len(A))[length > 0], length[length > 0])
@@ -521,9 +523,24 @@ def _adjusted_g(T: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     keep = (nu > 0) & (Ez > 1e-12)
     return np.where(keep, Gz * nu / np.where(keep, Ez, 1.0), 0.0).sum(1), np.where(keep, nu, 0).sum(1)
 
+def _work_columns(shape: tuple, n: int, n_perm: int) -> int:
+    """Columns of a block of tables of `shape` (J, kx, ky, kz) whose permutation-law work fits 1/32 of the
+    `count_budget`: the exact means walk a window of at most 6 sqrt(n) + 3 counts per cell (about 64 bytes each),
+    "sp" adds `n_perm` permuted statistics per stratum (32 bytes each)."""
+    per = int(np.prod(shape[1:])) * (6 * np.sqrt(n) + 3) * 64 + n_perm * 32 * shape[-1]
+    c = 1
+    while c < shape[0] and fits_count_budget(4 * per * 2 * c): c *= 2
+    return c
+
 def _test_block(T, n, method, n_perm, alpha, rng, rule="papers"):
     """statistic, dof, p-value and permutations used for one block of count tables T[j, x, y, z], or for one column
-    given as a `_Split` (its stratum tables, whose statistics add; the papers' dof counted from the data)."""
+    given as a `_Split` (its stratum tables, whose statistics add; the papers' dof counted from the data). "g-adf" and
+    "sp" go through the block in slices of columns whose work fits the count budget (`_work_columns`)."""
+    if method in ("g-adf", "sp") and not isinstance(T, _Split):
+        step = _work_columns(T.shape, n, n_perm if method == "sp" else 0)
+        if step < len(T):
+            outs = [_test_block(T[s:s + step], n, method, n_perm, alpha, rng, rule) for s in range(0, len(T), step)]
+            return tuple(np.concatenate(v) for v in zip(*outs))
     parts, sizes = (T.parts, [P.sum() for P in T.parts]) if isinstance(T, _Split) else ([T], [n])
     total = lambda f: sum(2 * m * f(P) for m, P in zip(sizes, parts))
     G = total(cmi_from_counts)
