@@ -107,7 +107,7 @@ def test_usage_error_is_one_line():
     out = run("rank", "spambase", "--pu", "0.2", "--mcar", "0.2")
     assert out.returncode == 2 and out.stdout == ""
     assert out.stderr.strip().splitlines() == ["semisel rank: error: argument --mcar: not allowed with argument --pu "
-                                               "(see `semisel rank -h`)"]
+                                               "(see semisel rank -h)"]
 
 
 def test_closed_pipe_is_quiet(tmp_path):
