@@ -76,7 +76,9 @@ _FLAGS = {"`prior`": "--prior", "`k`": "-k", "`alpha`": "--alpha", "`bins`": "--
           "nan='own_bin'": "--nan own_bin", "`n_iter`": "--iterations", "`n_generations`": "--iterations"}
 _PHRASES = [(r"`(y_partial|y)`", "the label column"), (r"`X`", "the features"), (r" or pass beta_gamma\(beta, gamma\)", ""),
             (r"adjusted=True", "--adjusted"), (r"surrogate='D_L'", "--method listwise"),
-            (r"surrogate='(Y[01])'", r"--method \1"),
+            (r"surrogate='(Y[01])'", r"--method \1"), (r"\bnot to (method|test) '", "not to --test '"),
+            (r"^mi needs", "semisel mi needs"), (r"\b(semi|listwise|pairwise)_iamb\b", "semisel mb"),
+            (r"\bSurrogateSelector\b", "the method"),
             (r"\. Pass labelled_negatives='unlabelled' to treat them as unlabelled \([^)]*\)",
              ". Empty those labels to read the rows as unlabelled, or use a method that learns from both classes "
              "(--method semi, the default)"),
@@ -124,8 +126,9 @@ def _no_label_column(label: str, columns: list) -> CLIError:
     close = ([c for c in names if c.lower() == str(label).lower()]
              or difflib.get_close_matches(str(label), names, n=3, cutoff=0.6))
     shown = names if len(names) <= 10 else names[:5] + ["..."] + names[-3:]
-    return CLIError(f"no label column {label!r} (give it with --label)" + (f"; did you mean {close}?" if close else "")
-                    + f" The {len(names)} columns are {shown}".replace("'...'", "..."))
+    guess = f": did you mean {' or '.join(map(repr, close))}?" if close else "."
+    return CLIError(f"no label column {label!r} (give it with --label){guess} The {len(names)} columns are "
+                    f"{shown}".replace("'...'", "..."))
 
 
 # %% ../nbs/09_cli.ipynb #1093c565
@@ -413,7 +416,7 @@ def mi_table(inp: Input, bins: int = 5, nan: str = "error", test: str = "g-adf",
     ['a', 'b']
     """
     lab = inp.y != -1
-    labels = partial_labels(inp.y[lab], "label column")
+    labels = partial_labels(inp.y[lab], "the label column")
     if labels.counts.n == 0 and not lab.all():
         raise CLIError("semisel mi needs labelled rows of both classes, and every labelled row here is positive "
                        "(positive-unlabelled data): rank the features with semisel rank --method Y0 (unlabelled rows "
@@ -689,7 +692,7 @@ def _positive_int(name: str):
 
 def _add_input(p: argparse.ArgumentParser, default: str) -> None:
     "The input options every subcommand shares."
-    p.add_argument("data", nargs="?", default=default,
+    p.add_argument("data", nargs="?",
                    help=f"CSV or Parquet file, bundled dataset or bundled network (default: {default}; see `semisel datasets`)")
     p.add_argument("--label", help="label column (default: class): 1 / 0, and -1 or an empty field for unlabelled rows")
     p.add_argument("--positive", help="binarise the label column: this value is 1, every other non-empty value 0")
@@ -715,7 +718,7 @@ def _add_input(p: argparse.ArgumentParser, default: str) -> None:
     out.add_argument("--csv", dest="format", action="store_const", const="csv", help="CSV, after '# key: value' metadata lines")
     p.add_argument("--quiet", action="store_true", help="no progress bars or notes on stderr")
     p.add_argument("--debug", action="store_true", help="show the traceback of an error")
-    p.set_defaults(format="text")
+    p.set_defaults(format="text", default_data=default)
 
 _EXAMPLES = {
     "mi": "examples:\n  semisel mi spambase --top 5\n  semisel mi my_data.csv --label outcome --nan own_bin --csv",
@@ -822,6 +825,10 @@ def main(argv: list[str] | None = None) -> int:
     try:
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
+            if getattr(args, "data", "") is None:
+                args.data = args.default_data
+                warnings.warn(f"no DATA given: running on the bundled {args.data} (give a CSV or Parquet file, or a "
+                              "name from semisel datasets)")
             with _clients_closed(): args.run(args)
         if not args.quiet: _print_warnings(caught, args.debug)
     except BrokenPipeError:                                   # `semisel ... | head`: the reader left, nothing to say
