@@ -367,11 +367,16 @@ def _clock(what: str, show: bool, after: float = 2.0):
 
 def _show_clock(args) -> bool: return not args.quiet and sys.stderr.isatty()
 
-def _text_notes(inp: Input) -> None:
-    "A note naming the text columns, which become categorical features."
+def _input_notes(inp: Input, args) -> None:
+    "Notes on the input: text columns become categorical features; --rows and --encoding where they do not apply."
     text = [c for c, t in inp.X.dtypes.items() if pd.api.types.is_object_dtype(t) or pd.api.types.is_string_dtype(t)]
     if text: inp.notes.append(f"column(s) {text[:5]}{' ...' if len(text) > 5 else ''} hold text: each is used as a "
                               "categorical feature, one code per distinct value")
+    if args.rows != 5000 and args.data not in list_networks():
+        inp.notes.append("--rows is ignored: it sets the sample size of a bundled network")
+    csv = Path(args.data).is_file() and Path(args.data).suffix.lower() not in (".parquet", ".parq", ".pq")
+    if args.encoding.lower().replace("-", "") != "utf8" and not csv:
+        inp.notes.append("--encoding is ignored: it applies to CSV files")
 
 
 # %% ../nbs/09_cli.ipynb #031c126c
@@ -435,7 +440,7 @@ def mi_table(inp: Input, bins: int = 5, nan: str = "error", test: str = "g-adf",
 # %% ../nbs/09_cli.ipynb #52652452
 def _cmd_mi(args) -> None:
     inp = read_input(args)
-    _text_notes(inp)
+    _input_notes(inp, args)
     with _clock("mi", _show_clock(args)): table = mi_table(inp, args.bins, args.nan, args.test, args.seed, args.n_perm)
     if args.top is not None: table = table.head(args.top)
     meta = {"data": inp.describe(), "command": "mi", "test": args.test, "mi": "nats, on the labelled rows"}
@@ -601,7 +606,7 @@ def rank_table(inp: Input, args) -> tuple[pd.DataFrame, object]:
 # %% ../nbs/09_cli.ipynb #1117b5c7
 def _cmd_rank(args) -> None:
     inp = read_input(args)
-    _text_notes(inp)
+    _input_notes(inp, args)
     table, est = rank_table(inp, args)
     a = table.attrs
     meta = {"data": inp.describe(), "command": "rank", "method": f"{args.method} ({a['method']})",
@@ -646,7 +651,7 @@ def mb_table(inp: Input, args) -> tuple[pd.DataFrame, object]:
 def _cmd_mb(args) -> None:
     from semisel.iamb import score_blanket
     inp = read_input(args)
-    _text_notes(inp)
+    _input_notes(inp, args)
     table, est = mb_table(inp, args)
     meta = {"data": inp.describe(), "command": "mb", "method": args.method, "test": args.test, "alpha": args.alpha,
             "surrogate": est.surrogate_, "phi": est.threshold_}
