@@ -8,6 +8,8 @@ from __future__ import annotations
 import argparse
 import ast
 import contextlib
+import difflib
+import importlib
 import json
 import os
 import re
@@ -19,18 +21,40 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-import numpy as np
-import pandas as pd
-
 import semisel
-from .core import CodeMatrix, id_like_columns, is_chunked, partial_labels, selection_table
-from .datasets import dataset_info, discretize, list_datasets, load_dataset, parquet_shape, read_table
-from .networks import list_networks, network_info
-from .infotheory import TESTS, ci_test_all, mutual_info_all, test_spec
+
 
 # %% auto #0
 __all__ = ['LARGE_INPUT', 'RANK_METHODS', 'CLIError', 'cli_message', 'Input', 'read_input', 'emit', 'mi_table', 'RankMethod',
            'rank_table', 'mb_table', 'parser', 'main']
+
+# %% ../nbs/09_cli.ipynb #0f77cb3e
+class _Lazy:
+    """A module, or a name in one, imported when first used: the command parses its arguments first, so that
+    `semisel --version` and `--help` answer before numpy, pandas and scikit-learn are loaded (seconds on a small
+    machine)."""
+    def __init__(self, module: str, name: str | None = None): self._where = (module, name)
+    def _get(self):
+        module, name = self._where
+        return importlib.import_module(module) if name is None else getattr(importlib.import_module(module), name)
+    def __getattr__(self, attr):
+        if attr == "_where": raise AttributeError(attr)
+        return getattr(self._get(), attr)
+    def __call__(self, *args, **kwargs): return self._get()(*args, **kwargs)
+    def __iter__(self): return iter(self._get())
+    def __contains__(self, item): return item in self._get()
+    def __repr__(self): return f"<lazy {'.'.join(n for n in self._where if n)}>"
+
+def _lazy(module: str, names: str) -> list[_Lazy]: return [_Lazy(module, n) for n in names.split()]
+
+np, pd = _Lazy("numpy"), _Lazy("pandas")
+CodeMatrix, id_like_columns, is_chunked, partial_labels, selection_table = _lazy(
+    "semisel.core", "CodeMatrix id_like_columns is_chunked partial_labels selection_table")
+dataset_info, discretize, list_datasets, load_dataset, parquet_shape, read_table = _lazy(
+    "semisel.datasets", "dataset_info discretize list_datasets load_dataset parquet_shape read_table")
+list_networks, network_info = _lazy("semisel.networks", "list_networks network_info")
+TESTS, ci_test_all, mutual_info_all, test_spec = _lazy("semisel.infotheory", "TESTS ci_test_all mutual_info_all test_spec")
+
 
 # %% ../nbs/09_cli.ipynb #a5a99802
 class CLIError(Exception):
@@ -53,9 +77,19 @@ _FLAGS = {"`prior`": "--prior", "`k`": "-k", "`alpha`": "--alpha", "`bins`": "--
           "`test`": "--test", "`criterion`": "--criterion", "`method`": "--method", "`p_labelled`": "--mcar/--marc F",
           "`p_labelled_pos`": "--pu F", "`p_pos_given_labelled`": "--marc F R", "`random_state`": "--seed",
           "nan='own_bin'": "--nan own_bin", "`n_iter`": "--iterations", "`n_generations`": "--iterations"}
+_PHRASES = [(r"`(y_partial|y)`", "the label column"), (r"`X`", "the features"), (r" or pass beta_gamma\(beta, gamma\)", ""),
+            (r"adjusted=True", "--adjusted"), (r"surrogate='D_L'", "--method listwise"),
+            (r"surrogate='(Y[01])'", r"--method \1"), (r"\bnot to (method|test) '", "not to --test '"),
+            (r"^mi needs", "semisel mi needs"), (r"\b(semi|listwise|pairwise)_iamb\b", "semisel mb"),
+            (r"\bSurrogateSelector\b", "the method"),
+            (r"\. Pass labelled_negatives='unlabelled' to treat them as unlabelled \([^)]*\)",
+             ". Empty those labels to read the rows as unlabelled, or use a method that learns from both classes "
+             "(--method semi, the default)"),
+            (r"""pip install ["']semisel\[(\w+)\]["']""", r'pip install ".[\1]" in the semisel checkout')]
 
 def cli_message(message: str) -> str:
-    """A library error message in the command line's words: argument names become the flags that set them.
+    """A library message in the command line's words: argument names become the flags that set them, advice that
+    only Python can follow becomes what to do on the command line, install hints name the checkout install.
 
     Parameters
     ----------
@@ -65,7 +99,8 @@ def cli_message(message: str) -> str:
     Returns
     -------
     str
-        The message with each known argument replaced by its flag and the label argument by "the label column".
+        The message with each known argument replaced by its flag, the label argument by "the label column", and no
+        backquotes.
 
     Examples
     --------
@@ -73,8 +108,31 @@ def cli_message(message: str) -> str:
     '--prior must lie in (0, 1), got 1.5'
     """
     for arg, flag in _FLAGS.items(): message = message.replace(arg, flag)
-    message = re.sub(r"`(y_partial|y)`", "the label column", message)
-    return message.replace(" or pass beta_gamma(beta, gamma)", "")
+    for pattern, words in _PHRASES: message = re.sub(pattern, words, message)
+    return re.sub(r"`([^`]*)`", r"\1", message)
+
+# %% ../nbs/09_cli.ipynb #7d929cc4
+def _label_error(column, error: Exception) -> CLIError:
+    """The error for a label column the core cannot read: a header line repeated inside the file, or label values
+    that --positive binarises."""
+    repeated = np.flatnonzero(column.astype(str).str.strip().to_numpy() == str(column.name))
+    if len(repeated):
+        rows = ", ".join(str(i + 1) for i in repeated[:5]) + (" ..." if len(repeated) > 5 else "")
+        return CLIError(f"data row(s) {rows} repeat the header line (the label column holds its own name "
+                        f"{str(column.name)!r}: tables joined with their headers?); delete the repeated header lines")
+    return CLIError(f"{cli_message(str(error))} -- use --positive VALUE to make VALUE the positive class and every "
+                    "other value 0")
+
+def _no_label_column(label: str, columns: list) -> CLIError:
+    "The error for a missing label column: the columns with the closest names, then the first and last columns."
+    names = [str(c) for c in columns]
+    close = ([c for c in names if c.lower() == str(label).lower()]
+             or difflib.get_close_matches(str(label), names, n=3, cutoff=0.6))
+    shown = names if len(names) <= 10 else names[:5] + ["..."] + names[-3:]
+    guess = f": did you mean {' or '.join(map(repr, close))}?" if close else "."
+    return CLIError(f"no label column {label!r} (give it with --label){guess} The {len(names)} columns are "
+                    f"{shown}".replace("'...'", "..."))
+
 
 # %% ../nbs/09_cli.ipynb #1093c565
 @dataclass
@@ -125,8 +183,7 @@ def _labels(column: pd.Series, positive: str | None) -> np.ndarray:
         return np.where(missing, -1, (values == str(positive)).astype(int))
     try: return np.array(partial_labels(column, f"label column {column.name!r}", allow_none_labelled=True).codes)
     except (ValueError, TypeError) as e:
-        raise CLIError(f"{e} -- use --positive VALUE to make VALUE the positive class "
-                       "and every other value 0") from None
+        raise _label_error(column, e) from None
 
 def _simulate(y: np.ndarray, args) -> np.ndarray:
     "Erase labels of a fully labelled `y` with the simulator asked for (--mcar / --pu / --marc), or return `y`."
@@ -188,9 +245,7 @@ def read_input(args) -> Input:
                            f"({', '.join(list_datasets() + list_networks())}; `semisel datasets` lists them)")
         label = args.label or default_label
         if label not in df.columns:
-            cols = list(df.columns)
-            raise CLIError(f"no label column {label!r} (give it with --label); the columns are "
-                           f"{cols[:10]}{' ...' if len(cols) > 10 else ''}")
+            raise _no_label_column(label, list(df.columns))
         inp = Input(df.drop(columns=label), _labels(df[label], args.positive), args.data)
         if getattr(df, "attrs", {}).get("dropped_index") is not None:
             inp.notes.append("the file's first, unnamed column holds the row numbers 0..n-1 pandas writes for its index: "
@@ -232,7 +287,7 @@ def _chunked_input(args) -> Input | None:
     except Exception as e: raise CLIError(f"cannot read {args.data!r} as Parquet: {e}".splitlines()[0]) from None
     label = args.label or "class"
     if label not in df.columns:
-        raise CLIError(f"no label column {label!r} (give it with --label); the columns are {list(df.columns)[:10]}")
+        raise _no_label_column(label, list(df.columns))
     X = df.drop(columns=label)
     nullable = [c for c, t in X.dtypes.items() if pd.api.types.is_numeric_dtype(t) and pd.api.types.is_extension_array_dtype(t)]
     if nullable: X = X.astype({c: "float64" for c in nullable})      # nullable numbers: NA is NaN (see --nan)
@@ -317,6 +372,46 @@ def _plain(v):
     if isinstance(v, (list, tuple)): return [_plain(x) for x in v]
     return str(v)
 
+# %% ../nbs/09_cli.ipynb #2af0d162
+@contextlib.contextmanager
+def _clock(what: str, show: bool, after: float = 2.0):
+    """Time elapsed on stderr, ``semisel: WHAT ... 12 s``, from `after` seconds on, updated every second and erased
+    when the work ends; nothing unless `show`."""
+    if not show:
+        yield
+        return
+    import threading
+    import time
+    start, stop, line = time.monotonic(), threading.Event(), [""]
+    def tick():
+        wait = after
+        while not stop.wait(wait):
+            line[0] = f"semisel: {what} ... {time.monotonic() - start:.0f} s"
+            sys.stderr.write("\r" + line[0])
+            sys.stderr.flush()
+            wait = 1.0
+    thread = threading.Thread(target=tick, daemon=True)
+    thread.start()
+    try: yield
+    finally:
+        stop.set()
+        thread.join()
+        if line[0]: sys.stderr.write("\r" + " " * len(line[0]) + "\r")
+
+def _show_clock(args) -> bool: return not args.quiet and sys.stderr.isatty()
+
+def _input_notes(inp: Input, args) -> None:
+    "Notes on the input: text columns become categorical features; --rows and --encoding where they do not apply."
+    text = [c for c, t in inp.X.dtypes.items() if pd.api.types.is_object_dtype(t) or pd.api.types.is_string_dtype(t)]
+    if text: inp.notes.append(f"column(s) {text[:5]}{' ...' if len(text) > 5 else ''} hold text: each is used as a "
+                              "categorical feature, one code per distinct value")
+    if args.rows != 5000 and args.data not in list_networks():
+        inp.notes.append("--rows is ignored: it sets the sample size of a bundled network")
+    csv = Path(args.data).is_file() and Path(args.data).suffix.lower() not in (".parquet", ".parq", ".pq")
+    if args.encoding.lower().replace("-", "") != "utf8" and not csv:
+        inp.notes.append("--encoding is ignored: it applies to CSV files")
+
+
 # %% ../nbs/09_cli.ipynb #031c126c
 def mi_table(inp: Input, bins: int = 5, nan: str = "error", test: str = "g-adf", seed: int = 0,
              n_perm: int | None = None) -> pd.DataFrame:
@@ -359,7 +454,12 @@ def mi_table(inp: Input, bins: int = 5, nan: str = "error", test: str = "g-adf",
     ['a', 'b']
     """
     lab = inp.y != -1
-    partial_labels(inp.y[lab], "label column").require("both", who="mi")
+    labels = partial_labels(inp.y[lab], "the label column")
+    if labels.counts.n == 0 and not lab.all():
+        raise CLIError("semisel mi needs labelled rows of both classes, and every labelled row here is positive "
+                       "(positive-unlabelled data): rank the features with semisel rank --method Y0 (unlabelled rows "
+                       "read as negatives) or --method fscpu, or find the Markov blanket with semisel mb")
+    labels.require("both", who="mi")
     codes = CodeMatrix(discretize(inp.X, bins=bins, nan=nan)).rows(lab)   # dask input stays chunked
     ids = id_like_columns(codes)
     if ids: warnings.warn(f"column(s) {ids[:5]} have nearly as many distinct values as rows (ID or index columns?): "
@@ -373,7 +473,8 @@ def mi_table(inp: Input, bins: int = 5, nan: str = "error", test: str = "g-adf",
 # %% ../nbs/09_cli.ipynb #52652452
 def _cmd_mi(args) -> None:
     inp = read_input(args)
-    table = mi_table(inp, args.bins, args.nan, args.test, args.seed, args.n_perm)
+    _input_notes(inp, args)
+    with _clock("mi", _show_clock(args)): table = mi_table(inp, args.bins, args.nan, args.test, args.seed, args.n_perm)
     if args.top is not None: table = table.head(args.top)
     meta = {"data": inp.describe(), "command": "mi", "test": args.test, "mi": "nats, on the labelled rows"}
     emit(table, meta, args, f"mi: I(X;Y) in nats on the labelled rows; statistic, dof, pvalue: the {args.test!r} test "
@@ -396,6 +497,10 @@ class RankMethod:
         information-theoretic methods).
     cost : str, default ""
         What a run costs, for ``--help``; empty when it is cheap.
+    options : tuple of str, default ("-k",)
+        The options of `semisel rank` the method reads; any other one given is reported as ignored.
+    progress : bool, default False
+        True: the selector shows a progress bar of its own (else the command shows the time elapsed on a terminal).
 
     Examples
     --------
@@ -406,6 +511,8 @@ class RankMethod:
     make: Callable
     numeric: bool = False
     cost: str = ""
+    options: tuple = ("-k",)
+    progress: bool = False
 
 # %% ../nbs/09_cli.ipynb #19d3e8d3
 def _surrogate(surrogate: str) -> Callable:
@@ -434,21 +541,27 @@ def _competitor(name: str) -> Callable:
         return getattr(competitors, name)(k=k)
     return make
 
+_IT = ("-k", "--criterion", "--prior", "--bins", "--nan")   # what the information-theoretic methods read
+
 RANK_METHODS = {
     "semi": RankMethod("Semi-JMI (or --criterion) on the surrogate Y0 or Y1 that --prior and the switching threshold "
-                       "pick (chapter 05)", _surrogate("auto")),
-    "listwise": RankMethod("the criterion on the labelled rows only, D_L (best under MCAR)", _surrogate("D_L")),
-    "Y0": RankMethod("the criterion on surrogate Y0 (unlabelled read as negative; the PU choice)", _surrogate("Y0")),
-    "Y1": RankMethod("the criterion on surrogate Y1 (unlabelled read as positive)", _surrogate("Y1")),
-    "mint": RankMethod("MINT: mRMR with relevance from the labelled rows (He et al. 2016)", _mint),
+                       "pick (chapter 05)", _surrogate("auto"), options=_IT),
+    "listwise": RankMethod("the criterion on the labelled rows only, D_L (best under MCAR)", _surrogate("D_L"), options=_IT),
+    "Y0": RankMethod("the criterion on surrogate Y0 (unlabelled read as negative; the PU choice)", _surrogate("Y0"),
+                     options=_IT),
+    "Y1": RankMethod("the criterion on surrogate Y1 (unlabelled read as positive)", _surrogate("Y1"), options=_IT),
+    "mint": RankMethod("MINT: mRMR with relevance from the labelled rows (He et al. 2016)", _mint,
+                       options=("-k", "--criterion", "--bins", "--nan")),
     "fscpu": RankMethod("FSCPU, positive-unlabelled data only (chapter 06)", _fscpu, True,
                         "one Gaussian-mixture fit per new mask, at most 2 per step, up to 3,000 steps, stopping "
-                        "after 300 without gain: about a CPU-minute on 5,000 x 30; --iterations caps the steps"),
+                        "after 300 without gain: about a CPU-minute on 5,000 x 30; --iterations caps the steps",
+                        ("-k", "--iterations"), True),
     "cbound": RankMethod("the C-bound wrapper, self-learning + genetic search (chapter 07); chooses its own number "
                          "of features", _cbound, True,
                          "a 100-tree forest on at most 1,000 bootstrap rows per new candidate, 20 candidates x up "
                          "to 10 generations, stopping after 3 without gain: a few minutes on 5,000 x 30; "
-                         "--iterations caps the generations (the paper's 200 trees, 40 x 20: CBoundWrapper())"),
+                         "--iterations caps the generations (the paper's 200 trees, 40 x 20: CBoundWrapper())",
+                         ("--iterations",), True),
     "rrpc": RankMethod("RRPC: Pearson max-relevance min-redundancy (chapter 05b)", _competitor("RRPC"), True),
     "cls": RankMethod("CLS: constrained Laplacian score (chapter 05b)", _competitor("CLS"), True),
     "semifs": RankMethod("SemiFS: trace ratio on propagated labels (chapter 05b)", _competitor("SemiFS"), True),
@@ -457,6 +570,16 @@ RANK_METHODS = {
 }
 
 # %% ../nbs/09_cli.ipynb #3445a1c1
+_GIVEN = {"-k": lambda a: a.k is not None, "--criterion": lambda a: a.criterion is not None,
+          "--prior": lambda a: a.prior is not None, "--iterations": lambda a: a.iterations is not None,
+          "--bins": lambda a: a.bins != 5, "--nan": lambda a: a.nan != "error"}
+
+def _ignored(args, method: RankMethod) -> list[str]:
+    "Notes for the options given on the command line that `method` does not read."
+    why = {"-k": "it chooses its own number of features"} if "cbound" in args.method else {}
+    return [f"{flag} is ignored: --method {args.method} does not use it" + (f" ({why[flag]})" if flag in why else "")
+            for flag, given in _GIVEN.items() if given(args) and flag not in method.options]
+
 def _numeric(X: pd.DataFrame) -> pd.DataFrame:
     "Numeric features for the methods that need numbers: category / string columns become their codes."
     out = X.apply(lambda c: c if pd.api.types.is_numeric_dtype(c) else c.astype("category").cat.codes.where(c.notna()))
@@ -472,7 +595,7 @@ def rank_table(inp: Input, args) -> tuple[pd.DataFrame, object]:
     ----------
     inp : Input
         The features and partial labels. A note is added to ``inp.notes`` when -k exceeds the number of features
-        (then every feature is selected).
+        (then every feature is selected), and for each option given that the method does not read.
     args : argparse.Namespace
         The parsed ``semisel rank`` command line: method, k, criterion, prior, adjusted, bins, nan, iterations,
         seed, quiet.
@@ -499,21 +622,24 @@ def rank_table(inp: Input, args) -> tuple[pd.DataFrame, object]:
     method = RANK_METHODS[args.method]
     if args.adjusted and method.numeric:
         raise CLIError(f"--adjusted applies to the information-theoretic methods, not to {args.method}")
+    inp.notes.extend(_ignored(args, method))
     d = inp.X.shape[1]
     k = 10 if args.k is None else args.k
-    if k > d:
+    if k > d and "-k" in method.options:
         inp.notes.append(f"-k {k} is more than the {d} features: selecting all {d}")
         k = d
     if method.numeric and is_chunked(inp.X):
         raise CLIError(f"--method {args.method} needs the data in memory; on dask input use semi, listwise, Y0, Y1 "
                        "or mint")
     X = _numeric(inp.X) if method.numeric else discretize(inp.X, bins=args.bins, nan=args.nan)
-    est = method.make(args, k).fit(X, inp.y)
+    with _clock(f"rank --method {args.method}", _show_clock(args) and not method.progress):
+        est = method.make(args, k).fit(X, inp.y)
     return selection_table(est), est
 
 # %% ../nbs/09_cli.ipynb #1117b5c7
 def _cmd_rank(args) -> None:
     inp = read_input(args)
+    _input_notes(inp, args)
     table, est = rank_table(inp, args)
     a = table.attrs
     meta = {"data": inp.describe(), "command": "rank", "method": f"{args.method} ({a['method']})",
@@ -550,13 +676,15 @@ def mb_table(inp: Input, args) -> tuple[pd.DataFrame, object]:
     from semisel.iamb import SemiIAMB
     est = SemiIAMB(prior=args.prior, alpha=args.alpha, method=args.method, test=args.test, n_perm=args.n_perm,
                    random_state=args.seed)
-    est.fit(discretize(inp.X, bins=args.bins, nan=args.nan), inp.y)
+    with _clock(f"mb --method {args.method}", _show_clock(args)):
+        est.fit(discretize(inp.X, bins=args.bins, nan=args.nan), inp.y)
     return selection_table(est), est
 
 # %% ../nbs/09_cli.ipynb #91422adb
 def _cmd_mb(args) -> None:
     from semisel.networks import score_blanket
     inp = read_input(args)
+    _input_notes(inp, args)
     table, est = mb_table(inp, args)
     meta = {"data": inp.describe(), "command": "mb", "method": args.method, "test": args.test, "alpha": args.alpha,
             "surrogate": est.surrogate_, "phi": est.threshold_}
@@ -598,7 +726,7 @@ def _positive_int(name: str):
 
 def _add_input(p: argparse.ArgumentParser, default: str) -> None:
     "The input options every subcommand shares."
-    p.add_argument("data", nargs="?", default=default,
+    p.add_argument("data", nargs="?",
                    help=f"CSV or Parquet file, bundled dataset or bundled network (default: {default}; see `semisel datasets`)")
     p.add_argument("--label", help="label column (default: class): 1 / 0, and -1 or an empty field for unlabelled rows")
     p.add_argument("--positive", help="binarise the label column: this value is 1, every other non-empty value 0")
@@ -628,7 +756,7 @@ def _add_input(p: argparse.ArgumentParser, default: str) -> None:
     out.add_argument("--csv", dest="format", action="store_const", const="csv", help="CSV, after '# key: value' metadata lines")
     p.add_argument("--quiet", action="store_true", help="no progress bars or notes on stderr")
     p.add_argument("--debug", action="store_true", help="show the traceback of an error")
-    p.set_defaults(format="text")
+    p.set_defaults(format="text", default_data=default)
 
 _EXAMPLES = {
     "mi": "examples:\n  semisel mi spambase --top 5\n  semisel mi my_data.csv --label outcome --nan own_bin --csv",
@@ -654,12 +782,19 @@ def _tests_help() -> str:
         lines.append(f"  {s.name + alias:16s} {s.calibration}" + (f" (default --n-perm {s.n_perm})" if s.permutes else ""))
     return "\n".join(lines)
 
-_TEST_NAMES = [a for s in TESTS.values() for a in (s.name, *s.aliases)]
+def _test_name(value: str) -> str:
+    "--test: a name or alias of the registry of tests, checked by the registry itself."
+    try: return test_spec(value).name
+    except ValueError as e: raise argparse.ArgumentTypeError(str(e)) from None
 
 class _Parser(argparse.ArgumentParser):
     "argparse, with a usage error on one line that points to the help."
     def error(self, message):
-        self.exit(2, f"{self.prog}: error: {message} (see `{self.prog} -h`)\n")
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} -h)\n")
+
+    def format_help(self):
+        if callable(self.epilog): self.epilog = self.epilog()     # built when shown: the registry loads numpy
+        return super().format_help()
 
 def parser() -> argparse.ArgumentParser:
     """The `semisel` argument parser: subcommands datasets, mi, rank and mb; `rank --method` is generated from
@@ -677,10 +812,10 @@ def parser() -> argparse.ArgumentParser:
     ds.set_defaults(format="text", run=_cmd_datasets, debug=False, quiet=False)
     mi = sub.add_parser("mi", help="MI and a test of independence of every feature with the label (labelled rows)",
                         description="Rank features by MI with the label and test each one, on the labelled rows.",
-                        epilog=_tests_help() + "\n\n" + _EXAMPLES["mi"], formatter_class=fmt)
+                        epilog=lambda: _tests_help() + "\n\n" + _EXAMPLES["mi"], formatter_class=fmt)
     _add_input(mi, "spambase")
     mi.add_argument("--top", type=_positive_int("--top"), help="print only the best TOP features")
-    mi.add_argument("--test", choices=_TEST_NAMES, default="g-adf", metavar="TEST",
+    mi.add_argument("--test", type=_test_name, default="g-adf", metavar="TEST",
                     help="test of independence (default: g-adf; g is the papers'; see below)")
     mi.add_argument("--n-perm", type=_positive_int("--n-perm"), help="permuted tables of mc / smc / sp")
     mi.set_defaults(run=_cmd_mi)
@@ -701,13 +836,13 @@ def parser() -> argparse.ArgumentParser:
     rank.set_defaults(run=_cmd_rank)
     mb = sub.add_parser("mb", help="Markov blanket of the label (Semi-IAMB, listwise or pairwise IAMB)",
                         description="Discover the Markov blanket of a partially labelled binary label with IAMB.",
-                        epilog=_tests_help() + "\n\n" + _EXAMPLES["mb"], formatter_class=fmt)
+                        epilog=lambda: _tests_help() + "\n\n" + _EXAMPLES["mb"], formatter_class=fmt)
     _add_input(mb, "alarm")
     mb.add_argument("--method", default="semi", choices=["semi", "listwise", "pairwise"],
                     help="semi (Semi-IAMB, default), listwise (labelled rows) or pairwise (available cases)")
     mb.add_argument("--prior", type=float, help="your belief about p(y=1), compared with the switching threshold phi")
     mb.add_argument("--alpha", type=float, default=0.10, help="significance level (default: 0.10, the papers')")
-    mb.add_argument("--test", choices=_TEST_NAMES, default="g-adf", metavar="TEST",
+    mb.add_argument("--test", type=_test_name, default="g-adf", metavar="TEST",
                     help="test of independence (default: g-adf, which holds its level; g is the papers'; pairwise "
                          "tests its statistic by permutation unless g; see below)")
     mb.add_argument("--n-perm", type=_positive_int("--n-perm"), help="permuted tables of mc / smc / sp")
@@ -715,6 +850,29 @@ def parser() -> argparse.ArgumentParser:
     return p
 
 # %% ../nbs/09_cli.ipynb #55cd71d4
+_DEVELOPER_WARNINGS = (DeprecationWarning, PendingDeprecationWarning, FutureWarning)
+
+def _origin(filename: str) -> str | None:
+    "The installed package a warning comes from (None for semisel and for code outside site-packages)."
+    parts = Path(filename).parts
+    site = [i for i, p in enumerate(parts) if p in ("site-packages", "dist-packages")]
+    if not site or len(parts) <= site[-1] + 1: return None
+    package = parts[site[-1] + 1].removesuffix(".py")
+    return None if package == "semisel" else package
+
+def _print_warnings(caught, debug: bool = False) -> None:
+    """The warnings of a command on stderr, each once: semisel's own (a plain UserWarning) as ``semisel: note: ...``
+    in the command line's words; another package's as ``semisel: warning from PACKAGE: ...``, except its deprecation
+    and future warnings, which are for developers (--debug shows them)."""
+    seen = set()
+    for w in caught:
+        origin, text = _origin(w.filename), str(w.message)
+        if (origin, text) in seen: continue
+        seen.add((origin, text))
+        if origin is None and w.category is UserWarning: print(f"semisel: note: {cli_message(text)}", file=sys.stderr)
+        elif debug or not issubclass(w.category, _DEVELOPER_WARNINGS):
+            print(f"semisel: warning from {origin or 'python'}: {w.category.__name__}: {text}", file=sys.stderr)
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the `semisel` console script; returns the exit status: 0, 2 for a user error (one line on
     stderr; `--debug` adds the traceback), 1 for an internal error."""
@@ -722,9 +880,12 @@ def main(argv: list[str] | None = None) -> int:
     try:
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
+            if getattr(args, "data", "") is None:
+                args.data = args.default_data
+                warnings.warn(f"no DATA given: running on the bundled {args.data} (give a CSV or Parquet file, or a "
+                              "name from semisel datasets)")
             with _clients_closed(): args.run(args)
-        if not args.quiet:
-            for w in caught: print(f"semisel: note: {cli_message(str(w.message))}", file=sys.stderr)
+        if not args.quiet: _print_warnings(caught, args.debug)
     except BrokenPipeError:                                   # `semisel ... | head`: the reader left, nothing to say
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
