@@ -785,7 +785,7 @@ def _tests_help() -> str:
 def _test_name(value: str) -> str:
     "--test: a name or alias of the registry of tests, checked by the registry itself."
     try: return test_spec(value).name
-    except ValueError as e: raise argparse.ArgumentTypeError(str(e)) from None
+    except ValueError as e: raise argparse.ArgumentTypeError(cli_message(str(e))) from None
 
 class _Parser(argparse.ArgumentParser):
     "argparse, with a usage error on one line that points to the help."
