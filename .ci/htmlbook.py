@@ -184,9 +184,10 @@ def title_of(nb) -> tuple[str, str]:
     return "", ""
 
 
-SLOW_NOTE = ("<p class='slow-note'><b>Slow cell</b> (a full-scale run): its output is stored from that run. "
-             "<code>nbdev_test</code> skips it (<code>--flags slow</code> runs it); in Jupyter it prints a note and "
-             "shows the stored output unless the environment variable <code>SEMISEL_SLOW=1</code> is set.</p>")
+SLOW_NOTE = ("<p class='slow-note'><b>Slow cell</b> (a full-scale run): its output is stored from that run and "
+             "recorded in <code>nbs/results/</code>. <code>nbdev_test</code> skips it (<code>--flags slow</code> runs "
+             "it); in Jupyter, VS Code, nbconvert or papermill it prints a note and shows its record unless the "
+             "environment variable <code>SEMISEL_SLOW=1</code> is set.</p>")
 
 
 def slow_sources(nb_path: Path) -> set:
