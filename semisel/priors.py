@@ -18,10 +18,11 @@ from sklearn.linear_model import LogisticRegression
 from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import StandardScaler
 
-from .core import check_choice, check_integer, check_probability, check_random_state, partial_labels
+from .core import (CodeMatrix, PartialLabels, check_choice, check_integer, check_probability, check_random_state,
+                          partial_labels)
 
 # %% auto #0
-__all__ = ['SCENARIOS', 'PU_METHODS', 'PriorEstimate', 'default_classifier', 'tice_bins', 'estimate_prior']
+__all__ = ['SCENARIOS', 'PU_METHODS', 'PriorEstimate', 'default_classifier', 'tice_bins', 'estimate_prior', 'resolve_prior']
 
 # %% ../nbs/02b_priors.ipynb #10793c8d
 SCENARIOS = ("mcar", "pu", "mar-c")
@@ -290,3 +291,25 @@ def estimate_prior(X, y_partial, scenario: str = "pu", method: str | None = None
                 boot_sd=float(boots.std(ddof=1)) if n_boot > 1 else np.nan, level=level,
                 classifier=None if clf is None else type(clf).__name__)
     return PriorEstimate(value, interval, method, "pu", diag)
+
+# %% ../nbs/02b_priors.ipynb #9591e2d7
+def resolve_prior(prior, X, y_partial, *, scenario: str | None = None, method: str | None = None, random_state=None,
+                  who: str = "this method", **kwargs) -> tuple[float | None, PriorEstimate | None]:
+    """`prior` as a method needs it: a float or None passes through; "estimate" is estimated with `estimate_prior`
+    (scenario "pu" when no negative is labelled, else "mcar"; `kwargs` go to it). Returns (the prior for the surrogate
+    choice, None where the choice does not depend on it; the `PriorEstimate` or None)."""
+    if not isinstance(prior, str): return prior, None
+    if prior != "estimate":
+        raise ValueError(f"`prior` must be a float in (0, 1), None or 'estimate' (to estimate it from the data), got {prior!r}")
+    if isinstance(X, CodeMatrix): X = np.column_stack(X.columns)
+    labels = y_partial if isinstance(y_partial, PartialLabels) else partial_labels(y_partial, n_rows=len(X))
+    p, n, m = labels.counts
+    res = estimate_prior(X, labels.codes, scenario or ("pu" if n == 0 else "mcar"), method, random_state=random_state,
+                         **kwargs)
+    phi = labels.threshold
+    if not (0 < phi < 1 and m): return None, res
+    if res.low < phi <= res.high:
+        warnings.warn(f"{who}: the surrogate choice changes inside the prior's {res.diagnostics['level']:.0%} interval "
+                      f"[{res.low:.3g}, {res.high:.3g}]: phi = {phi:.3g} lies in it (Y0 below phi, Y1 above); the estimate "
+                      f"{res.estimate:.3g} picks {'Y0' if res.estimate < phi else 'Y1'}", stacklevel=3)
+    return res.estimate, res
