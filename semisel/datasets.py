@@ -10,6 +10,7 @@ import csv
 import gzip
 from importlib import resources
 from pathlib import Path
+import warnings
 
 import numpy as np
 import pandas as pd
