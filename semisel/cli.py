@@ -74,8 +74,8 @@ class CLIError(Exception):
 
 # %% ../nbs/09_cli.ipynb #6143f8bd
 _FLAGS = {"`prior`": "--prior", "`k`": "-k", "`alpha`": "--alpha", "`bins`": "--bins", "`n_perm`": "--n-perm",
-          "`test`": "--test", "`criterion`": "--criterion", "`method`": "--method", "`p_labelled`": "--mcar/--marc F",
-          "`p_labelled_pos`": "--pu F", "`p_pos_given_labelled`": "--marc F R", "`random_state`": "--seed",
+          "`test`": "--test", "`criterion`": "--criterion", "`method`": "--method", "`p_labelled`": "F",
+          "`p_labelled_pos`": "F", "`p_pos_given_labelled`": "R", "`random_state`": "--seed",
           "nan='own_bin'": "--nan own_bin", "`n_iter`": "--iterations", "`n_generations`": "--iterations"}
 _PHRASES = [(r"`(y_partial|y)`", "the label column"), (r"`X`", "the features"), (r" or pass beta_gamma\(beta, gamma\)", ""),
             (r"adjusted=True", "--adjusted"), (r"surrogate='D_L'", "--method listwise"),
