@@ -201,6 +201,9 @@ def _typed(col: pd.Series, where: str, first: int) -> pd.Series:
         tokens = pd.unique(s[bad])
         if len(tokens) <= 3 and bad.sum() <= len(s) / 2:
             rows = (np.flatnonzero(col.notna().to_numpy())[bad][:5] + first).tolist()
+            if tokens.tolist() == [str(col.name)]:                         # two files joined: a header line inside
+                raise ValueError(f"{where}: data row(s) {', '.join(str(r - first + 1) for r in rows)} repeat the header "
+                                 "line; delete the repeated header lines")
             raise ValueError(f"{where}: column {col.name!r} is numeric but for the value(s) "
                              f"{', '.join(map(repr, tokens.tolist()))} ({'line' if first == 2 else 'row'}(s) "
                              f"{', '.join(map(str, rows))}{' ...' if bad.sum() > 5 else ''}); name them as missing with "
