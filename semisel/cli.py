@@ -637,6 +637,13 @@ def rank_table(inp: Input, args) -> tuple[pd.DataFrame, object]:
     return selection_table(est), est
 
 # %% ../nbs/09_cli.ipynb #1117b5c7
+def _prior_meta(est) -> dict:
+    "The metadata line of a prior estimated with --prior estimate: the estimate, its interval, method and scenario."
+    r = getattr(est, "prior_estimate_", None)
+    if r is None: return {}
+    return {"prior": f"{r.estimate:.4g}, {r.diagnostics['level']:.0%} interval [{r.low:.4g}, {r.high:.4g}] "
+                     f"(estimated: {r.method}, {r.scenario})"}
+
 def _cmd_rank(args) -> None:
     inp = read_input(args)
     _input_notes(inp, args)
@@ -644,7 +651,7 @@ def _cmd_rank(args) -> None:
     a = table.attrs
     meta = {"data": inp.describe(), "command": "rank", "method": f"{args.method} ({a['method']})",
             "criterion": getattr(est, "criterion", None) if args.method not in ("mint",) else "mrmr",
-            "surrogate": a["surrogate"], "phi": a["threshold"], "score": a["score_name"]}
+            "surrogate": a["surrogate"], "phi": a["threshold"], "score": a["score_name"], **_prior_meta(est)}
     table = table.rename(columns={"score": a["score_name"]}) if args.format == "text" else table
     emit(table, meta, args, f"{a['score_name']}: {a['score_note']}", {a["score_name"]: "{:.5g}".format}, inp.notes)
 
@@ -687,7 +694,7 @@ def _cmd_mb(args) -> None:
     _input_notes(inp, args)
     table, est = mb_table(inp, args)
     meta = {"data": inp.describe(), "command": "mb", "method": args.method, "test": args.test, "alpha": args.alpha,
-            "surrogate": est.surrogate_, "phi": est.threshold_}
+            "surrogate": est.surrogate_, "phi": est.threshold_, **_prior_meta(est)}
     if inp.truth is not None:
         s = score_blanket(table.feature.tolist(), inp.truth)
         meta.update({"true blanket": ", ".join(inp.truth), "precision": s.precision, "recall": s.recall,
@@ -715,6 +722,12 @@ def _cmd_datasets(args) -> None:
     print(nets.to_string(index=False, justify="left", formatters={"targets": f"{{:<{nets.targets.str.len().max()}}}".format}))
 
 # %% ../nbs/09_cli.ipynb #b1084da3
+def _prior_arg(text: str):
+    "An argparse type: a float, or 'estimate' (semisel.priors.resolve_prior estimates the prior from the data)."
+    if text == "estimate": return text
+    try: return float(text)
+    except ValueError: raise argparse.ArgumentTypeError(f"must be a number in (0, 1) or 'estimate', got {text!r}") from None
+
 def _positive_int(name: str):
     "An argparse type: an integer >= 1."
     def parse(text):
@@ -827,7 +840,8 @@ def parser() -> argparse.ArgumentParser:
     rank.add_argument("--criterion", help="information-theoretic criterion of semi / listwise / Y0 / Y1: jmi (default), "
                       "mim, mrmr, mifs, cmim, jmim, disr, icap, cife, condred, condmi")
     rank.add_argument("-k", type=_positive_int("-k"), help="number of features to select (default: 10, or all if fewer)")
-    rank.add_argument("--prior", type=float, help="your belief about p(y=1), compared with the switching threshold phi")
+    rank.add_argument("--prior", type=_prior_arg, help="your belief about p(y=1), compared with the switching threshold phi; "
+                      "'estimate': estimated from the data (PU: Elkan-Noto; else MCAR), printed with its interval")
     rank.add_argument("--adjusted", action="store_true", help="score every MI term adjusted for chance (semi, listwise, "
                       "Y0, Y1, mint): a column with many values cannot win by chance; the papers' scores are plain MI")
     rank.add_argument("--iterations", type=_positive_int("--iterations"),
@@ -840,7 +854,8 @@ def parser() -> argparse.ArgumentParser:
     _add_input(mb, "alarm")
     mb.add_argument("--method", default="semi", choices=["semi", "listwise", "pairwise"],
                     help="semi (Semi-IAMB, default), listwise (labelled rows) or pairwise (available cases)")
-    mb.add_argument("--prior", type=float, help="your belief about p(y=1), compared with the switching threshold phi")
+    mb.add_argument("--prior", type=_prior_arg, help="your belief about p(y=1), compared with the switching threshold phi; "
+                    "'estimate': estimated from the data, printed with its interval")
     mb.add_argument("--alpha", type=float, default=0.10, help="significance level (default: 0.10, the papers')")
     mb.add_argument("--test", type=_test_name, default="g-adf", metavar="TEST",
                     help="test of independence (default: g-adf, which holds its level; g is the papers'; pairwise "

@@ -21,6 +21,7 @@ from .core import (CodeMatrix, PartialLabels, PartialLabelSelector, Selected, ch
                           encode_joint, fits_count_budget, id_like_columns, is_chunked, joint_codes, partial_labels,
                           stratum_tables)
 from .datasets import discretize
+from .priors import resolve_prior
 from .infotheory import (TESTS, IndependenceResult, chi2_test, chi2_test_all, ci_test_all, g_test, g_test_all,
                                 permutation_pvalues, test_spec)
 
@@ -174,6 +175,7 @@ class MarkovBlanket:
     alpha: float = 0.10
     surrogate: str | None = None
     threshold: float | None = None
+    prior_estimate: object = field(default=None, repr=False)   # the PriorEstimate of prior="estimate" (semisel.priors)
 
     @property
     def selected(self) -> list:
@@ -423,9 +425,12 @@ def _partial_blanket(codes: CodeMatrix, labels: PartialLabels, method: str, prio
     if method == "pairwise": batched = _pairwise_test(test, alpha, n_perm, random_state)
     else: batched = make_test(test, alpha=alpha, n_perm=n_perm, random_state=random_state)
     if method == "semi":
-        choice = labels.require("positive", who="semi_iamb").choose(prior)
+        labels.require("positive", who="semi_iamb")
+        prior, estimate = resolve_prior(prior, codes, labels, random_state=0 if random_state is None else random_state,
+                                        who="semi_iamb")
+        choice = labels.choose(prior)
         res = _iamb(codes, labels.target(choice.surrogate, "semi_iamb"), alpha, batched, trace)
-        res.surrogate, res.threshold = choice.surrogate, choice.threshold
+        res.surrogate, res.threshold, res.prior_estimate = choice.surrogate, choice.threshold, estimate
     elif method == "listwise":
         labels.require("both", who="listwise_iamb")
         res = _iamb(codes.rows(labels.labelled), labels.surrogate("D_L"), alpha, batched, trace)
@@ -447,9 +452,11 @@ def markov_blanket(X, y_partial, prior: float | None = None, alpha: float = 0.10
         Non-negative integer codes.
     y_partial : array-like of shape (n_samples,)
         1 / 0 for labelled rows, -1 (or NaN) for unlabelled rows.
-    prior : float in (0, 1) or None
+    prior : float in (0, 1), "estimate" or None
         The belief about p(y=1) that Semi-IAMB compares with phi. None is allowed where the choice does not depend on
         it (PU data: Y0; nothing unlabelled) and is an error elsewhere: the labelled fraction would be a biased guess.
+        "estimate" estimates it from the data (`semisel.priors.resolve_prior`: PU as SCAR, else MCAR; seeded by
+        `random_state`, 0 when None) and keeps the `PriorEstimate` in the result's ``prior_estimate``.
     alpha : float, default 0.10
         Significance level.
     method : {"semi", "listwise", "pairwise"}, default "semi"
@@ -568,7 +575,7 @@ class SemiIAMB(PartialLabelSelector):
     Parameters
     ----------
     prior, alpha, method, test, n_perm, random_state
-        As in `markov_blanket`.
+        As in `markov_blanket` (with `prior="estimate"`, `prior_estimate_` holds the `PriorEstimate`).
     discretize : int or None
         Bin continuous X into this many equal-width bins first (`semisel.datasets.discretize`; the papers use 5).
 
@@ -621,7 +628,7 @@ class SemiIAMB(PartialLabelSelector):
                           "one is in the blanket every later test is vacuous; drop them", stacklevel=4)
         res = _partial_blanket(_features(X), labels, self.method, self.prior, alpha, self.test, False, self.n_perm,
                                self.random_state)
-        self.result_ = res
+        self.result_, self.prior_estimate_ = res, res.prior_estimate
         self.pvalues_ = np.full(self.n_features_in_, np.nan)
         self.pvalues_[list(res.blanket)] = [res.pvalues[j] for j in res.blanket]
         scores = -np.log10(np.maximum(self.pvalues_, np.finfo(float).tiny))      # p = 0 (underflow): 307.7

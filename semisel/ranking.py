@@ -21,6 +21,7 @@ from .core import (SURROGATES, CodeMatrix, PartialLabels, PartialLabelSelector, 
                           small_codes)
 from .datasets import discretize
 from .infotheory import cmi_from_counts, expected_cmi_from_counts, mutual_info_all
+from .priors import resolve_prior
 from .surrogates import surrogate_tables
 
 # %% auto #0
@@ -636,8 +637,9 @@ class SurrogateSelector(_RankingSelector):
         A name in `CRITERIA` or ``beta_gamma(beta, gamma)``.
     k : int, default 10
         The number of features to keep.
-    prior : float in (0, 1), optional
-        The belief about p(y=1) (see `semi_select`).
+    prior : float in (0, 1), "estimate" or None, optional
+        The belief about p(y=1) (see `semi_select`); "estimate" estimates it from the data (`semisel.priors.resolve_prior`,
+        seed 0) and keeps the `PriorEstimate` in `prior_estimate_` (None otherwise).
     surrogate : {"auto", "Y0", "Y1", "D_L"}, default "auto"
     discretize : int, optional
         Bin numeric columns into this many equal-width bins before ranking (`transform` keeps the original columns).
@@ -671,10 +673,11 @@ class SurrogateSelector(_RankingSelector):
 
     def _partial(self, codes, labels, crit, k):
         check_choice(self.surrogate, "surrogate", ("auto",) + SURROGATES)
-        if self.prior is not None and self.surrogate != "auto":
-            check_probability(self.prior, "prior")
+        prior, self.prior_estimate_ = resolve_prior(self.prior, codes, labels, random_state=0, who=type(self).__name__)
+        if prior is not None and self.surrogate != "auto":
+            check_probability(prior, "prior")
             warnings.warn(f"`prior` is ignored with surrogate={self.surrogate!r}: the surrogate is fixed", stacklevel=4)
-        return _semi(codes, labels, crit, k, self.prior, self.surrogate, self.adjusted)
+        return _semi(codes, labels, crit, k, prior, self.surrogate, self.adjusted)
 
 # %% ../nbs/05_jmi.ipynb #343ab705
 class _NamedCriterion(SurrogateSelector):

@@ -1,0 +1,70 @@
+"""prior="estimate" where a prior is asked for (issue 29): the selectors, Semi-IAMB and the command line."""
+import json
+import shutil
+import subprocess
+import sys
+import warnings
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from semisel.iamb import SemiIAMB, semi_iamb
+from semisel.priors import PriorEstimate
+from semisel.ranking import SemiJMI, SemiMIM
+from semisel.surrogates import mcar, pu
+
+
+@pytest.fixture(scope="module")
+def data():
+    rng = np.random.default_rng(0)
+    y = (rng.random(500) < 0.4).astype(int)
+    X = np.c_[np.where(rng.random(500) < 0.8, y, 1 - y), (y + (rng.random(500) < 0.3)) % 2, rng.integers(0, 3, (500, 3))]
+    return X, y
+
+
+def test_selectors_on_pu_data_report_the_estimate_without_warning(data):
+    X, y = data
+    yp = pu(y, 0.3, random_state=0)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")                       # PU: Y0 whatever the prior, so nothing to warn about
+        for est in (SemiJMI(k=2, prior="estimate"), SemiMIM(k=2, prior="estimate"), SemiIAMB(prior="estimate")):
+            est.fit(X, yp)
+            r = est.prior_estimate_
+            assert isinstance(r, PriorEstimate) and r.scenario == "pu" and est.surrogate_ == "Y0"
+            assert yp.mean() < r.low <= r.estimate <= r.high < 1
+    a, b = SemiJMI(k=2, prior="estimate").fit(X, yp), SemiJMI(k=2, prior="estimate").fit(X, yp)
+    assert a.prior_estimate_ == b.prior_estimate_                 # seeded: a refit gives the same estimate
+
+
+def test_mcar_estimate_drives_the_choice_and_warns_inside_the_interval(data):
+    X, y = data
+    ym = mcar(y, 0.2, random_state=0)
+    lab = ym[ym != -1]
+    est = SemiJMI(k=2, prior="estimate")
+    with warnings.catch_warnings(record=True) as w:
+        warnings.simplefilter("always")
+        est.fit(X, ym)
+    r = est.prior_estimate_
+    assert r.scenario == "mcar" and r.estimate == pytest.approx(lab.mean())
+    assert est.surrogate_ == ("Y0" if r.estimate < est.threshold_ else "Y1")
+    straddles = r.low < est.threshold_ <= r.high
+    assert straddles == any("surrogate choice changes" in str(x.message) for x in w)
+    res = semi_iamb(X, ym, "estimate")
+    assert res.prior_estimate.estimate == pytest.approx(lab.mean()) and res.surrogate == est.surrogate_
+    assert SemiJMI(k=2, prior=None).fit(X, pu(y, 0.3, random_state=0)).prior_estimate_ is None
+
+
+def test_cli_prior_estimate(tmp_path, data):
+    X, y = data
+    pd.DataFrame(X, columns=[f"x{j}" for j in range(X.shape[1])]).assign(label=y).to_csv(tmp_path / "t.csv", index=False)
+    exe = shutil.which("semisel")
+    cmd = [exe] if exe else [sys.executable, "-c", "import sys; from semisel.cli import main; sys.exit(main())"]
+    out = subprocess.run([*cmd, "rank", str(tmp_path / "t.csv"), "--label", "label", "--pu", "0.3", "--prior", "estimate",
+                          "-k", "2", "--json"], capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    meta = json.loads(out.stdout)["metadata"]
+    assert "interval" in meta["prior"] and "(estimated: en, pu)" in meta["prior"]
+    bad = subprocess.run([*cmd, "rank", str(tmp_path / "t.csv"), "--label", "label", "--prior", "guess"],
+                         capture_output=True, text=True, timeout=120)
+    assert bad.returncode != 0 and "'estimate'" in bad.stderr
