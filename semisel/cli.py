@@ -756,7 +756,7 @@ def _add_input(p: argparse.ArgumentParser, default: str) -> None:
                    "which are otherwise dropped with a note")
     p.add_argument("--scheduler", metavar="ADDRESS",
                    help="a dask.distributed scheduler (tcp://host:8786): read Parquet input through dask and count on "
-                        "the cluster (large Parquet input and directories always go through dask; needs semisel[dask])")
+                        "the cluster (Parquet input beyond the memory budget always goes through dask; needs semisel[dask])")
     sim = p.add_mutually_exclusive_group()
     sim.add_argument("--mcar", type=float, metavar="F", help="erase labels completely at random, keeping a fraction F")
     sim.add_argument("--pu", type=float, metavar="F",

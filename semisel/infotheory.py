@@ -259,6 +259,7 @@ def expected_cmi_from_counts(T: np.ndarray) -> np.ndarray:
     # the hypergeometric pmf up to its constant per cell, normalised over the +-12 sd window: the constant is a
     # difference of terms ~ N ln N whose rounding would otherwise bias E[I] (0.3% at N = 200k, 17% at 2M)
     log_pmf = -lf(k) - lf(b_ - k) - lf(a_ - k) - lf(m_ - b_ - a_ + k)
+    del a_, b_, m_                                                             # the peak: one window array less
     if k.size: log_pmf -= np.repeat(np.maximum.reduceat(log_pmf, start[length > 0]), length[length > 0])
     pmf = np.exp(log_pmf)
     pmf /= np.repeat(np.bincount(cell, weights=pmf, minlength=len(A))[length > 0], length[length > 0])

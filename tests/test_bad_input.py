@@ -5,6 +5,10 @@ raises ValueError or TypeError whose message holds the words that name the probl
 answers (inf reported as NaN, -0.0, overflowing bins, >32,767 levels) are checked against the right answer. A
 hypothesis test then gives random small tables with random label patterns to the main entry points: a valid result
 or a ValueError/TypeError with a message, never anything else.
+
+Issue 26 (the tests named test_<case>_...): what real files contain -- exact integers, stray tokens, NA tokens, ID
+columns, BOM, an unnamed first column, stray labels, memory of g-adf / sp, sparse codes, the dask threshold, Parquet
+through the CSV checks, exit codes -- and random tables round-tripped through CSV and Parquet to the same codes.
 """
 import subprocess
 import sys
@@ -764,3 +768,68 @@ def test_9_codes_compact_before_tables_are_sized():
     assert offset.features.tolist() == plain.features.tolist()
     np.testing.assert_allclose(offset.scores, plain.scores, rtol=1e-12)
     assert t2 - t1 < 5 * (t1 - t0) + 0.5, (t1 - t0, t2 - t1)            # was 0.02 s against 19.8 s
+
+
+# random tables through CSV (with or without a BOM) and Parquet: the codes equal those of the table in memory
+_TOKENS = ["NA", "None", "null", "nan", "a", "b", "N/A", "-"]
+
+
+@st.composite
+def tables(draw):
+    n = draw(st.integers(1, 30))
+    cols = {}
+    for j in range(draw(st.integers(1, 4))):
+        kind = draw(st.sampled_from(["int8", "int64", "big", "uint64", "float", "text", "gaps", "biggaps"]))
+        ints = draw(st.lists(st.integers(-100, 100), min_size=n, max_size=n))
+        gap = draw(st.lists(st.booleans(), min_size=n, max_size=n))
+        if kind == "int8": v = pd.Series(np.array(ints, dtype=np.int8))
+        elif kind == "int64": v = pd.Series(np.array(ints, dtype=np.int64) * 10**12)
+        elif kind == "big": v = pd.Series(np.array(ints, dtype=np.int64) + 2**62)
+        elif kind == "uint64": v = pd.Series(np.array(ints, dtype=np.int64) + 200).astype(np.uint64) + np.uint64(2**63)
+        elif kind == "float": v = pd.Series(np.array(ints, dtype=np.float64) / 7)
+        elif kind == "text":
+            v = pd.Series([draw(st.sampled_from(_TOKENS)) if not g else None for g in gap], dtype=object)
+            if v.isna().all(): v[0] = "a"
+        elif kind == "gaps": v = pd.Series(pd.array([None if g else i for i, g in zip(ints, gap)], dtype="Int64"))
+        else: v = pd.Series(pd.array([None if g else i + 2**62 for i, g in zip(ints, gap)], dtype="Int64"))
+        if kind in ("gaps", "biggaps") and v.isna().all(): v[0] = 1
+        cols[f"c{j}"] = v
+    return pd.DataFrame(cols), draw(st.booleans()), draw(st.integers(2, 6))
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+          derandomize=True)
+@given(case=tables())
+def test_round_trip_csv_and_parquet_codes(case, tmp_path):
+    frame, bom, bins = case
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")                  # ID-like notes on short random columns
+        ref = ds.discretize(frame, bins=bins, nan="own_bin").to_numpy()
+        csv_text = frame.to_csv(index=False)
+        (tmp_path / "t.csv").write_bytes(csv_text.encode("utf-8-sig" if bom else "utf-8"))
+        frame.to_parquet(tmp_path / "t.parquet", index=False)
+        for name in ("t.csv", "t.parquet"):
+            back = ds.read_table(tmp_path / name)
+            assert list(back.columns) == list(frame.columns), name
+            text = [c for c in frame if frame[c].dtype == object]
+            assert (back[text].isna().to_numpy() == frame[text].isna().to_numpy()).all(), name   # tokens stay data
+            codes = ds.discretize(back, bins=bins, nan="own_bin").to_numpy()
+            assert (codes == ref).all(), (name, frame, back)
+
+
+def test_10_dask_only_beyond_the_memory_budget(tmp_path, monkeypatch):
+    pytest.importorskip("dask.dataframe")
+    import json
+
+    import semisel.cli as cli
+    d = tmp_path / "parts"
+    d.mkdir()
+    frame = pd.DataFrame({"inf": _INF, "noise": _R.integers(0, 3, _N), "class": np.where(np.arange(_N) % 3, np.nan, _Y26)})
+    for i, part in enumerate(np.array_split(np.arange(_N), 4)): frame.iloc[part].to_parquet(d / f"p{i}.parquet", index=False)
+    args = ("rank", d, "--prior", "0.4", "-k", "2", "--json")
+    mem = _cli(*args)
+    assert mem[0] == 0 and "read with dask" not in json.loads(mem[1])["metadata"]["data"]   # fits: read in memory
+    monkeypatch.setattr(cli, "LARGE_INPUT", 0)                                                # a budget of 0 bytes
+    chunked = _cli(*args)
+    assert chunked[0] == 0 and "read with dask, 4 partitions" in json.loads(chunked[1])["metadata"]["data"]
+    assert json.loads(chunked[1])["rows"] == json.loads(mem[1])["rows"]
