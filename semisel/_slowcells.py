@@ -40,7 +40,7 @@ def is_slow_cell(source: str) -> bool:
 
     Examples
     --------
-    >>> is_slow_cell("#| slow\nfull = run()"), is_slow_cell("x = 1  # not #| slow")
+    >>> is_slow_cell("#| slow\\nfull = run()"), is_slow_cell("x = 1  # not #| slow")
     (True, False)
     """
     for line in source.lstrip("\n").splitlines():
@@ -85,8 +85,8 @@ def slow_cell_transformer(lines: list[str]) -> list[str]:
 
     Examples
     --------
-    >>> slow_cell_transformer(["x = 1\n"])
-    ['x = 1\n']
+    >>> slow_cell_transformer(["x = 1\\n"])
+    ['x = 1\\n']
     """
     source = "".join(lines)
     if _recording or not is_slow_cell(source): return lines
@@ -141,7 +141,7 @@ def cell_key(source: str) -> str:
 
     Examples
     --------
-    >>> cell_key("#| slow\nfull = run()") == cell_key("\n#| slow  \nfull = run()\n\n")
+    >>> cell_key("#| slow\\nfull = run()") == cell_key("\\n#| slow  \\nfull = run()\\n\\n")
     True
     """
     text = "\n".join(line.rstrip() for line in source.splitlines()).strip("\n")
@@ -193,7 +193,7 @@ def read_record(source: str, folder=None) -> list[dict] | None:
 
     Examples
     --------
-    >>> read_record("#| slow\nnever = recorded()", folder="no-such-folder") is None
+    >>> read_record("#| slow\\nnever = recorded()", folder="no-such-folder") is None
     True
     """
     folder = Path(folder) if folder is not None else results_dir()
@@ -243,7 +243,7 @@ def show_skipped_cell(source: str, notebook=None) -> None:
 
     Examples
     --------
-    >>> show_skipped_cell("#| slow\nnever = recorded()", notebook="no-such-notebook.ipynb")
+    >>> show_skipped_cell("#| slow\\nnever = recorded()", notebook="no-such-notebook.ipynb")
     slow cell skipped: set SEMISEL_SLOW=1 to run it (no stored output found)
     """
     outs = read_record(source)
