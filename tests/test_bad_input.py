@@ -608,7 +608,7 @@ def test_1_integers_above_2_53_exact(tmp_path):
     assert r[0] == 0 and "dof" in r[1]
     import json
     row = json.loads(r[1])["rows"][0]
-    assert row["dof"] == pytest.approx(it.ci_test(np.arange(_N) % 3, _Y26, method="g-adf").dof)
+    assert row["dof"] == pytest.approx(it.ci_test(np.arange(_N) % 3, _Y26, test="g-adf").dof)
 
 
 def test_2_numeric_but_for_a_few_tokens(tmp_path):
