@@ -525,12 +525,12 @@ def _adjusted_g(T: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return np.where(keep, Gz * nu / np.where(keep, Ez, 1.0), 0.0).sum(1), np.where(keep, nu, 0).sum(1)
 
 def _work_columns(shape: tuple, n: int, n_perm: int) -> int:
-    """Columns of a block of tables of `shape` (J, kx, ky, kz) whose permutation-law work fits 1/32 of the
-    `count_budget`: the exact means walk a window of at most 6 sqrt(n) + 3 counts per cell (about 64 bytes each),
-    "sp" adds `n_perm` permuted statistics per stratum (32 bytes each)."""
+    """Columns of a block of tables of `shape` (J, kx, ky, kz) whose permutation-law work fits the `count_budget`,
+    as many as fit (slices of one column cost three times the time of one block): the exact means walk a window of at
+    most 6 sqrt(n) + 3 counts per cell (about 64 bytes each), "sp" adds `n_perm` permuted statistics per stratum."""
     per = int(np.prod(shape[1:])) * (6 * np.sqrt(n) + 3) * 64 + n_perm * 32 * shape[-1]
     c = 1
-    while c < shape[0] and fits_count_budget(4 * per * 2 * c): c *= 2
+    while c < shape[0] and fits_count_budget(int(per * c)): c *= 2
     return c
 
 def _test_block(T, n, method, n_perm, alpha, rng, rule="papers"):
