@@ -64,7 +64,13 @@ def _xlogx(n: int) -> np.ndarray:
     if len(_XLOGX) <= n: _XLOGX = special.xlogy(np.arange(2 * n + 2.0), np.arange(2 * n + 2.0))
     return _XLOGX
 
-def _g_counts(XT: np.ndarray, kx: int, w: np.ndarray, ky: int, kz: int, adf: bool):
+def _yz_term(w: np.ndarray, ky: int, kz: int):
+    "The part of G that does not depend on x: sum of o_yz ln o_yz - o_z ln o_z, and the y-z counts."
+    o_yz = np.bincount(w, minlength=ky * kz)
+    L = _xlogx(len(w))
+    return L[o_yz].sum() - L[o_yz.reshape(ky, kz).sum(0)].sum(), o_yz
+
+def _g_counts(XT: np.ndarray, kx: int, w: np.ndarray, ky: int, kz: int, adf: bool, yz=None):
     """G of each row of XT (codes < kx, shape (J, n)) against w = y kz + z, and for "adf" the sum over strata of
     (occupied rows - 1)(occupied columns - 1). One bincount; k ln k looked up; the y-z margins counted once."""
     J, n = XT.shape
@@ -76,8 +82,7 @@ def _g_counts(XT: np.ndarray, kx: int, w: np.ndarray, ky: int, kz: int, adf: boo
     T = np.bincount(idx.ravel(), minlength=J * kx * kw)
     L = _xlogx(n)
     o_xz = T.reshape(J * kx, ky, kz).sum(1)
-    o_yz = np.bincount(w, minlength=kw)
-    const = L[o_yz].sum() - L[o_yz.reshape(ky, kz).sum(0)].sum()
+    const, o_yz = _yz_term(w, ky, kz) if yz is None else yz
     G = 2 * (L[T].reshape(J, -1).sum(1) - L[o_xz].reshape(J, -1).sum(1) - const)
     df = None
     if adf:
@@ -147,7 +152,7 @@ def bn_test(X, kx, y, ky: int, z: Strata = EMPTY, test: str = "mi") -> CIResult:
     w = y if z.codes is None else y * z.k + z.codes
     return _bn_result(X.T, kx, w, ky, z, test)
 
-def _bn_result(XT: np.ndarray, kx: np.ndarray, w: np.ndarray, ky: int, z: Strata, test: str) -> CIResult:
+def _bn_result(XT: np.ndarray, kx: np.ndarray, w: np.ndarray, ky: int, z: Strata, test: str, yz=None) -> CIResult:
     "`bn_test` on the rows of XT and the codes w = y kz + z."
     J, n = XT.shape
     G, df = np.zeros(J), np.zeros(J)
@@ -156,7 +161,7 @@ def _bn_result(XT: np.ndarray, kx: np.ndarray, w: np.ndarray, ky: int, z: Strata
     dense = np.flatnonzero(kx * ky * z.k <= _CELLS)
     for start in range(0, len(dense), per):
         block = dense[start:start + per]
-        G[block], d = _g_counts(XT[block], width, w, ky, z.k, test == "adf")
+        G[block], d = _g_counts(XT if len(block) == J else XT[block], width, w, ky, z.k, test == "adf", yz)
         if d is not None: df[block] = d
     for j in (np.setdiff1d(np.arange(J), dense) if len(dense) < J else ()):
         g, rows, cols = _sparse_g(XT[j], w // z.k, ky, z)
@@ -241,11 +246,10 @@ class TestLog(NamedTuple):
     pvalue: float
 
 class _Tests:
-    """The tests of one learning run on codes D (n, p) with declared `levels`: strata grown incrementally and cached,
+    """The tests of one learning run on codes DT (p, n: one row per variable) with declared `levels`: strata grown incrementally and cached,
     association tests batched over candidates and cached (x ⊥ y | Z tested once), decisions cached."""
-    def __init__(self, D: np.ndarray, levels: np.ndarray, ci: CITest, alpha: float, trace: bool = False):
-        self.D, self.levels, self.ci, self.alpha = D, np.asarray(levels, dtype=np.int64), ci, alpha
-        self.DT = np.ascontiguousarray(D.T, dtype=np.min_scalar_type(int(self.levels.max())))  # a block: one gather
+    def __init__(self, DT: np.ndarray, levels: np.ndarray, ci: CITest, alpha: float, trace: bool = False):
+        self.DT, self.levels, self.ci, self.alpha = DT, np.asarray(levels, dtype=np.int64), ci, alpha
         self._z, self._assoc, self._dec, self._w = {(): EMPTY}, {}, {}, {}
         self.log = [] if trace else None
         self.n_tests = 0
@@ -255,7 +259,7 @@ class _Tests:
         s = self._z.get(key)
         if s is None:
             if len(self._z) > 4096: self._z = {(): EMPTY}                 # bound the memory of the cache
-            s = extend(self.strata(key[:-1]), self.D[:, key[-1]], self.levels[key[-1]])
+            s = extend(self.strata(key[:-1]), self.DT[key[-1]], self.levels[key[-1]])
             self._z[key] = s
         return s
 
@@ -267,12 +271,13 @@ class _Tests:
         if todo:
             z = self.strata(zkey)
             if self.ci.native:
-                w = self._w.get((y, zkey))
-                if w is None:
+                ky, wz = int(self.levels[y]), self._w.get((y, zkey))
+                if wz is None:                   # y's strata codes and the y-z part of G, once per (y, Z)
                     if len(self._w) > 4096: self._w = {}
-                    w = self._w[(y, zkey)] = self.DT[y].astype(np.int64) * z.k + (0 if z.codes is None else z.codes)
-                r = _bn_result(self.DT[todo], self.levels[todo], w, int(self.levels[y]), z, self.ci.name)
-            else: r = self.ci.association(self.D[:, todo], self.levels[todo], self.D[:, y], int(self.levels[y]), z)
+                    w = self.DT[y].astype(np.int64) * z.k + (0 if z.codes is None else z.codes)
+                    wz = self._w[(y, zkey)] = (w, _yz_term(w, ky, z.k))
+                r = _bn_result(self.DT[todo], self.levels[todo], wz[0], ky, z, self.ci.name, wz[1])
+            else: r = self.ci.association(self.DT[todo].T, self.levels[todo], self.DT[y], int(self.levels[y]), z)
             self.n_tests += len(todo)
             rows = list(zip(np.asarray(r.statistic, float).tolist(), np.asarray(r.dof, float).tolist(),
                             np.asarray(r.pvalue, float).tolist()))
@@ -287,7 +292,7 @@ class _Tests:
         if not self.ci.randomised: return a
         key = (min(x, y), max(x, y), tuple(sorted(zs)))
         if key not in self._dec:
-            r = self.ci.decision(self.D[:, [x]], self.levels[[x]], self.D[:, y], int(self.levels[y]), self.strata(key[2]))
+            r = self.ci.decision(self.DT[[x]].T, self.levels[[x]], self.DT[y], int(self.levels[y]), self.strata(key[2]))
             self._dec[key] = float(r.pvalue[0])
             if self.log is not None:
                 self.log.append(TestLog(x, y, key[2], float(r.statistic[0]), float(r.dof[0]), a, self._dec[key]))
@@ -309,6 +314,19 @@ class _Tests:
                 pmax = max(pmax, p)
                 if p > self.alpha: return p, pmax, fixed + S
         return p, pmax, None
+
+    def allsubs_many(self, xs: list, y: int, sx, fixed=()) -> dict:
+        """`allsubs` (from the empty subset, association p-values) of every x in `xs` at once: each subset tested for
+        all the x not yet found independent, in one batched call. Returns x -> largest p-value."""
+        fixed, alive = tuple(fixed), list(xs)
+        pmax = dict(zip(xs, self.assoc(xs, y, fixed))) if xs else {}
+        alive = [x for x in alive if pmax[x] <= self.alpha]
+        for size in range(1, len(sx) + 1):
+            for S in itertools.combinations(sx, size):
+                if not alive: return pmax
+                for x, p in zip(alive, self.assoc(alive, y, fixed + S)): pmax[x] = max(pmax[x], p)
+                alive = [x for x in alive if pmax[x] <= self.alpha]
+        return pmax
 
     def roundrobin(self, t: int, mb: list, fixed=()) -> list:
         """bnlearn's backward pass: each member not fixed, in order, tested given the others still in; a member found
@@ -360,7 +378,7 @@ def _gs(E: _Tests, t: int, nodes: list, max_sx: int) -> list:
 
 def _obs_per_cell(E: _Tests, x: int, t: int, mb: list) -> float:
     "bnlearn's `obs.per.cell`: rows over the declared cells of the test's table."
-    return E.D.shape[0] / (E.levels[x] * E.levels[t] * float(np.prod(E.levels[mb]) if mb else 1.0))
+    return E.DT.shape[1] / (E.levels[x] * E.levels[t] * float(np.prod(E.levels[mb]) if mb else 1.0))
 
 def _fast_iamb(E: _Tests, t: int, nodes: list, max_sx: int) -> list:
     "Fast-IAMB as bnlearn's: add every dependent node in order of association (while 5 rows per cell), then round-robin."
@@ -453,8 +471,8 @@ def _mmpc_forward(E: _Tests, t: int, nodes: list, max_sx: int) -> list:
         if not cpc: new = dict(zip(check, E.assoc(check, t, ()))) if check else {}
         else:
             last, rest = cpc[-1], cpc[:-1]
-            if check: E.assoc(check, t, (last,))                               # the first test of each, batched
-            new = {x: max(assoc[x], E.allsubs(x, t, rest, (last,), assoc=True)[1]) for x in check}
+            pmax = E.allsubs_many(check, t, rest, (last,))                  # each subset tested for all at once
+            new = {x: max(assoc[x], pmax[x]) for x in check}
         assoc = new
         if not assoc or min(assoc.values()) > E.alpha or not nodes: break
         best = min(assoc, key=assoc.get)
@@ -494,7 +512,7 @@ def _si_hiton_pc(E, t, nodes, max_sx): return _neighbours(E, t, _hiton_forward(E
 def _pc_skeleton(E: _Tests, max_sx: int):
     """PC-stable's skeleton of all the variables as bnlearn's `pc.stable.backend`: adjacency sets frozen at each
     conditioning size. Returns the adjacency sets and the separating sets."""
-    V = list(range(E.D.shape[1]))
+    V = list(range(E.DT.shape[0]))
     pairs = list(itertools.combinations(V, 2))
     pv, sep, maxadj = {q: 0.0 for q in pairs}, {}, {q: len(V) - 1 for q in pairs}
     for a in V[:-1]: E.assoc(V[a + 1:], a, ())                                    # all marginal tests, batched
@@ -504,6 +522,11 @@ def _pc_skeleton(E: _Tests, max_sx: int):
         for a, b in skel:
             nbr[a].append(b)
             nbr[b].append(a)
+        if d:                                 # every test of size d from each node's frozen adjacency, batched
+            for a in V:
+                if len(nbr[a]) > d and len(nbr[a]) <= 24:
+                    for S in itertools.combinations(sorted(nbr[a]), d):
+                        E.assoc([b for b in nbr[a] if b not in S], a, S)
         for q in [q for q in pairs if d <= maxadj[q]]:
             a, b = q
             n1, n2 = [v for v in sorted(nbr[a]) if v != b], [v for v in sorted(nbr[b]) if v != a]
@@ -577,7 +600,8 @@ def _prepare(X, y, levels, test, alpha, n_perm, random_state, max_sx, trace):
     "Codes D = [X, y] with their declared levels, and the run's `_Tests`."
     names = None
     if isinstance(X, pd.DataFrame):                     # integer columns: one array, no per-column pandas access
-        names, X = tuple(X.columns), (X.to_numpy() if all(k in "iub" for k in X.dtypes.map(lambda d: d.kind)) else X)
+        names = tuple(X.columns.tolist())
+        if all(np.dtype(d).kind in "iub" for d in X.dtypes): X = X.to_numpy()
     codes = CodeMatrix(X, "X")
     yv = np.asarray(y)
     if yv.ndim != 1 or len(yv) != codes.n:
@@ -586,17 +610,17 @@ def _prepare(X, y, levels, test, alpha, n_perm, random_state, max_sx, trace):
         raise ValueError("`y` has unlabelled entries (-1/NaN): learn_mb and learn_nbr need full labels "
                          "(semisel.iamb.markov_blanket handles partial labels)")
     _, yc = np.unique(yv, return_inverse=True)
-    D = np.empty((codes.n, codes.shape[1] + 1), dtype=np.int64)
-    for j in range(codes.shape[1]): D[:, j] = codes[j]
-    D[:, -1] = yc.ravel()
     lev = np.append(codes.arity if levels is None else np.asarray(levels, dtype=np.int64), max(2, yc.max() + 1))
-    if len(lev) != D.shape[1] or (lev[:-1] < codes.arity).any():
+    if len(lev) != codes.shape[1] + 1 or (lev[:-1] < codes.arity).any():
         raise ValueError("`levels` must give every column of X its number of levels (at least its largest code + 1)")
+    D = np.empty((codes.shape[1] + 1, codes.n), dtype=np.min_scalar_type(int(lev.max())))   # one row per variable
+    for j in range(codes.shape[1]): D[j] = codes[j]
+    D[-1] = yc.ravel()
     alpha = check_probability(alpha, "alpha")
-    max_sx = D.shape[1] if max_sx is None else check_integer(max_sx, "max_sx", low=0)
+    max_sx = D.shape[0] if max_sx is None else check_integer(max_sx, "max_sx", low=0)
     E = _Tests(D, lev, make_ci(test, alpha=alpha, n_perm=n_perm, random_state=random_state), alpha, trace)
     names = names if codes.names is None else tuple(codes.names)
-    return E, D.shape[1] - 1, max_sx, names
+    return E, D.shape[0] - 1, max_sx, names
 
 def learn_nbr(X, y, algorithm: str = "mmpc", test="mi", alpha: float = 0.05, max_sx: int | None = None, *,
               levels=None, n_perm: int | None = None, random_state=None, trace: bool = False) -> Blanket:
