@@ -246,8 +246,9 @@ class TestLog(NamedTuple):
     pvalue: float
 
 class _Tests:
-    """The tests of one learning run on codes DT (p, n: one row per variable) with declared `levels`: strata grown incrementally and cached,
-    association tests batched over candidates and cached (x ⊥ y | Z tested once), decisions cached."""
+    """The tests of one learning run on codes DT (p, n: one row per variable) with declared `levels`: strata grown
+    incrementally and cached, association tests batched over candidates and cached (x ⊥ y | Z tested once), decisions
+    cached."""
     def __init__(self, DT: np.ndarray, levels: np.ndarray, ci: CITest, alpha: float, trace: bool = False):
         self.DT, self.levels, self.ci, self.alpha = DT, np.asarray(levels, dtype=np.int64), ci, alpha
         self._z, self._assoc, self._dec, self._w = {(): EMPTY}, {}, {}, {}
