@@ -7,7 +7,8 @@ the outputs of this run (none if it prints nothing).
 `--only ID [ID ...]` refreshes the outputs of the named cells (ids or unique source substrings) and of no other:
 the unflagged cells up to the last named one run to rebuild the state, the named cells run even if flagged, and every
 other cell keeps its stored outputs (to update a figure without touching the rest of a notebook someone else edits).
-Run `nbdev_clean` after."""
+A slow cell that runs also gets its record in nbs/results/ (semisel._slowcells), which Jupyter and headless runs show
+when they skip it. Run `nbdev_clean` after."""
 import argparse
 import os
 import re
@@ -15,6 +16,7 @@ from pathlib import Path
 
 from execnb.nbio import read_nb, write_nb
 from execnb.shell import CaptureShell
+from nbdev.config import get_config
 
 FLAGS = {"slow", "notest"}
 
@@ -43,11 +45,12 @@ def main():
         only = {find(nb, k) for k in args.only} if args.only else None
         stored = [c.get("outputs") for c in nb.cells]
         last = max(only) if only else len(nb.cells) - 1
+        ran = set()
 
         def pre(cell):
             i = cell.idx_
             run = i <= last and (not skip(cell, set(args.flags)) or (only is not None and i in only))
-            if run: cell.outputs = []
+            if run: cell.outputs, _ = [], ran.add(i)
             return not run
 
         shell = CaptureShell(fn)
@@ -59,6 +62,15 @@ def main():
             for i, c in enumerate(nb.cells):
                 if i not in only and c.cell_type == "code": c.outputs = stored[i]
         write_nb(nb, fn)
+        from semisel._slowcells import is_slow_cell, write_record
+        nbs = get_config().nbs_path
+        for i in sorted(ran):
+            c = nb.cells[i]
+            if is_slow_cell(c.source):
+                rel = fn.resolve().relative_to(nbs.resolve()).as_posix()
+                rec = write_record(c.source, [dict(o) for o in c.outputs], notebook=rel, cell_id=c.get("id"),
+                                   folder=nbs / "results")
+                print(f"slow cell {c.get('id')}: record {rec.name} written")
         print(f"executed {fn}" + (f" (outputs refreshed: {len(only)} cell(s))" if only is not None else ""))
 
 if __name__ == "__main__": main()

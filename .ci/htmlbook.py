@@ -9,10 +9,12 @@ replications/04_iamb.ipynb -> replications/iamb.html), so nbdev's links into the
 doc_baseurl) and links to `NN_x.ipynb` both become relative links to the local pages. nbs/index.ipynb becomes
 home.html (index.html is the contents page). Nothing is executed: stored outputs are rendered as they are.
 
-Math is typeset by MathJax 2.7 from its CDN (nbconvert's default); `--mathjax-url` points elsewhere, e.g. to a local
-copy: `npm install mathjax@2`, then
-`--mathjax-url "file://$PWD/node_modules/mathjax/MathJax.js?config=TeX-AMS_CHTML-full"`.
-Usage: python .ci/htmlbook.py [--src _proc] [--out _html] [--mathjax-url URL]."""
+The pages work offline and request nothing from the network: formulas (`$...$`, `$$...$$` in markdown and in
+markdown outputs) are converted to MathML here (latex2mathml, in the dev extra), and every script nbconvert's
+template loads from a CDN (MathJax, require.js, mermaid) is left out. Signatures show as plain code (no markdown links,
+`*args`/`**kwargs` for nbdev's VAR_POSITIONAL/VAR_KEYWORD), and "source" links are kept only when settings.ini's
+git_url is this clone's `origin` remote (else they would point to a placeholder repository).
+Usage: python .ci/htmlbook.py [--src _proc] [--out _html]."""
 import argparse
 import html
 import os
@@ -24,6 +26,7 @@ from pathlib import Path
 
 import nbformat
 import yaml
+from latex2mathml.converter import convert as tex2mathml
 from nbconvert import HTMLExporter
 from nbconvert.preprocessors import TagRemovePreprocessor
 from nbdev.config import get_config
@@ -78,6 +81,90 @@ def clean_markdown(text: str) -> str:
     return re.sub(r"(\]\([^)]*\))\{[^}]*\}", r"\1", text)
 
 
+CODE = re.compile(r"(```.*?```|`[^`\n]*`)", re.S)     # markdown code: fenced blocks and inline spans
+MATH = re.compile(r"\$\$(.+?)\$\$|(?<![\\$\w])\$(?=[^\s$])((?:\\\$|[^$\n])+?)(?<=[^\s\\])\$(?![$\w])", re.S)
+
+
+class Math:
+    """Formulas of markdown text replaced by tokens (markdown rendering leaves them alone) and, after rendering, the
+    tokens by MathML; formulas latex2mathml cannot convert stay as they were and are listed in `failed`."""
+    def __init__(self): self.mathml, self.failed = {}, []
+
+    def tokens(self, text: str) -> str:
+        def one(m):
+            tex, block = (m.group(1), True) if m.group(1) is not None else (m.group(2), False)
+            try: mathml = tex2mathml(tex.strip(), display="block" if block else "inline")
+            except Exception as e:                       # latex2mathml raises its own exception types
+                self.failed.append(f"{m.group(0)[:80]} ({type(e).__name__})")
+                return m.group(0)
+            key = f"mathxx{len(self.mathml):05d}xx"
+            self.mathml[key] = mathml
+            return key
+        parts = CODE.split(text)
+        return "".join(p if i % 2 else MATH.sub(one, p) for i, p in enumerate(parts))
+
+    def render(self, body: str) -> str:
+        return re.sub(r"mathxx\d{5}xx", lambda m: self.mathml.get(m.group(0), m.group(0)), body)
+
+
+SOURCE_LINK = re.compile(r"\[source\]\([^)]*\)(\{[^}]*\})?\s*")
+
+
+def clean_signatures(md: str) -> str:
+    """show_doc's signature blocks as plain code: markdown links (nbdev links names in parameter comments) as their
+    text, nbdev's `args:VAR_POSITIONAL` / `kwargs:VAR_KEYWORD` as `*args` / `**kwargs`."""
+    def block(m):
+        code = re.sub(r"\[(`?[^\]]*?`?)\]\([^)]*\)", r"\1", m.group(0))
+        code = re.sub(r"\b(\w+):VAR_POSITIONAL\b", r"*\1", code)
+        return re.sub(r"\b(\w+):VAR_KEYWORD\b", r"**\1", code)
+    return re.sub(r"```python\n.*?```", block, md, flags=re.S)
+
+
+def real_repository(git_url: str) -> bool:
+    "True when `git_url` (settings.ini) is this clone's `origin` remote, so that source links lead somewhere real."
+    import subprocess
+    try: origin = subprocess.run(["git", "remote", "get-url", "origin"], capture_output=True, text=True).stdout.strip()
+    except OSError: return False
+    origin = re.sub(r"^git@([^:]+):", r"https://\1/", origin).removesuffix(".git").rstrip("/")
+    return bool(origin) and origin == git_url.removesuffix(".git").rstrip("/")
+
+
+OFFLINE = [re.compile(r"<!-- Load mathjax -->.*?<!-- End of mathjax configuration -->", re.S),
+           re.compile(r"<script\b[^>]*>(?:(?!</script>).)*?https?://.*?</script>", re.S),
+           re.compile(r"<script\b[^>]*\bsrc=\"https?://[^\"]*\"[^>]*>\s*</script>")]
+
+
+def offline(body: str) -> str:
+    "The page without the scripts nbconvert's template loads from CDNs (MathJax and its configuration, require.js...)."
+    for pat in OFFLINE: body = pat.sub("", body)
+    return body
+
+
+def split_wide(png: str, ratio: float = 4.0, min_width: int = 2400) -> list[str]:
+    """A wide row of panels (a PNG at least `ratio` times as wide as high and `min_width` pixels wide) as two images
+    stacked, cut at the blank column (background only) nearest its middle, so that both halves are shown at twice the
+    scale the page width allows; the PNG itself (as one image) when it is not that wide or has no blank column there."""
+    import base64
+    import io
+
+    import numpy as np
+    from PIL import Image
+    im = Image.open(io.BytesIO(base64.b64decode(png)))
+    w, h = im.size
+    if w < min_width or w < ratio * h: return [png]
+    grey = np.asarray(im.convert("L"))
+    mid = np.arange(w // 3, 2 * w // 3)
+    blank = mid[(grey[:, mid] >= 250).all(axis=0)]
+    if not len(blank): return [png]
+    cut = int(blank[np.argmin(abs(blank - w / 2))])
+    out = []
+    for box in ((0, 0, cut, h), (cut, 0, w, h)):
+        buf = io.BytesIO()
+        im.crop(box).save(buf, format="PNG", optimize=True)
+        out.append(base64.b64encode(buf.getvalue()).decode())
+    return out
+
+
 def collapse_cr(text: str) -> str:
     "What a terminal shows of text with carriage returns (progress bars): the last segment of each line."
     return "\n".join((line.rsplit("\r", 1)[-1] if "\r" in line.rstrip("\r") else line.rstrip("\r")).rstrip()
@@ -97,9 +184,10 @@ def title_of(nb) -> tuple[str, str]:
     return "", ""
 
 
-SLOW_NOTE = ("<p class='slow-note'><b>Slow cell</b> (a full-scale run): its output is stored from that run. "
-             "<code>nbdev_test</code> skips it (<code>--flags slow</code> runs it); in Jupyter it prints a note and "
-             "shows the stored output unless the environment variable <code>SEMISEL_SLOW=1</code> is set.</p>")
+SLOW_NOTE = ("<p class='slow-note'><b>Slow cell</b> (a full-scale run): its output is stored from that run and "
+             "recorded in <code>nbs/results/</code>. <code>nbdev_test</code> skips it (<code>--flags slow</code> runs "
+             "it); in Jupyter, VS Code, nbconvert or papermill it prints a note and shows its record unless the "
+             "environment variable <code>SEMISEL_SLOW=1</code> is set.</p>")
 
 
 def slow_sources(nb_path: Path) -> set:
@@ -109,9 +197,11 @@ def slow_sources(nb_path: Path) -> set:
     return {strip_directives(c.source) for c in nb.cells if c.cell_type == "code" and "slow" in directives(c.source)}
 
 
-def prepare(nb, from_proc: bool, slow: set = frozenset()):
+def prepare(nb, from_proc: bool, slow: set = frozenset(), math: Math | None = None, source_links: bool = False):
     """The notebook as the book shows it: title cell, hidden cells dropped, directives applied, outputs tidied, a note
-    before each slow cell (`slow`: their sources)."""
+    before each slow cell (`slow`: their sources), formulas as `math` tokens, signatures clean, source links kept only
+    with `source_links`."""
+    math = math or Math()
     title, desc = title_of(nb)
     cells = []
     if from_proc or not nb.cells or nb.cells[0].cell_type != "markdown":
@@ -123,7 +213,7 @@ def prepare(nb, from_proc: bool, slow: set = frozenset()):
             src = c.source
             if not from_proc and i == 0 and src.lstrip().startswith("# "):   # the title cell of a notebook
                 src = f"# {title}" + (f"\n\n<p class='book-description'>{inline_code(desc)}</p>" if desc else "")
-            if src.strip(): cells.append(nbformat.v4.new_markdown_cell(clean_markdown(src)))
+            if src.strip(): cells.append(nbformat.v4.new_markdown_cell(math.tokens(clean_markdown(src))))
             continue
         d = directives(c.source)
         if d.get("include") == "false" or (not from_proc and d.keys() & HIDE_DIRS): continue
@@ -140,8 +230,16 @@ def prepare(nb, from_proc: bool, slow: set = frozenset()):
             if WIDGET in data:
                 o.data = {"text/html": "<p class='widget-note'>[interactive widget: run the notebook in Jupyter to "
                                        "use it]</p>"}
-            if "text/markdown" in data: data["text/markdown"] = clean_markdown(data["text/markdown"])
+            if "text/markdown" in data:
+                md = data["text/markdown"] if source_links else SOURCE_LINK.sub("", data["text/markdown"])
+                data["text/markdown"] = math.tokens(clean_signatures(clean_markdown(md)))
         c.outputs = [o for o in c.get("outputs", []) if o.output_type != "stream" or o.text.strip()]  # cleared bars
+        wide = []
+        for o in c.outputs:
+            parts = split_wide(o.data["image/png"]) if "image/png" in o.get("data", {}) else [None]
+            wide += [o] if len(parts) == 1 else [nbformat.v4.new_output("display_data", {"image/png": p})
+                                                 for p in parts]
+        c.outputs = wide
         if not c.source.strip() and not c.get("outputs"): continue
         c.metadata["tags"] = sorted(tags)
         cells.append(c)
@@ -233,7 +331,6 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--src", type=Path, default=None, help="_proc (default, from .ci/docs.py) or nbs")
     ap.add_argument("--out", type=Path, default=None, help="output folder (default _html)")
-    ap.add_argument("--mathjax-url", default=None, help="MathJax 2.7 script URL (default: nbconvert's CDN)")
     args = ap.parse_args()
     cfg = get_config()
     root = cfg.config_path
@@ -250,15 +347,17 @@ def main():
     remove = TagRemovePreprocessor(remove_input_tags={"remove_input"}, enabled=True)
     exporter = HTMLExporter(template_name="lab", exclude_input_prompt=True, exclude_output_prompt=True,
                             embed_images=True, preprocessors=[remove])
-    if args.mathjax_url: exporter.mathjax_url = args.mathjax_url
-    notebooks = {rel: prepare(nbformat.read(src / rel, as_version=4), from_proc, slow_sources(cfg.nbs_path / rel))
-                 for rel in order}
+    math, source_links = Math(), real_repository(cfg.get("git_url", ""))
+    if not source_links: print(f"source links left out: settings.ini's git_url ({cfg.get('git_url', '')}) is not "
+                               "this clone's origin remote")
+    notebooks = {rel: prepare(nbformat.read(src / rel, as_version=4), from_proc, slow_sources(cfg.nbs_path / rel), math,
+                              source_links) for rel in order}
     entries = [(rel, pages[rel], t or rel.stem, d) for rel, (_, t, d) in notebooks.items()]
     bodies = {}
     for rel, (nb, title, _) in notebooks.items():
         body, _ = exporter.from_notebook_node(nb, resources={"metadata": {"name": title or rel.stem,
                                                                           "path": str((src / rel).parent)}})
-        bodies[rel] = add_pandoc_ids(body)
+        bodies[rel] = add_pandoc_ids(math.render(offline(body)))
     ids = {pages[rel].as_posix(): {html.unescape(i) for i in re.findall(r'\b(?:id|name)="([^"]*)"', body)}
            for rel, body in bodies.items()}
     dropped = []
@@ -279,6 +378,8 @@ def main():
         print(f"{len(dropped)} doc link(s) to a name with no documented section now point to its page: "
               + ", ".join(sorted(set(dropped))))
     missing = sorted(set(book_order(cfg.nbs_path)) - set(order)) if from_proc else []
+    print(f"{len(math.mathml)} formulas rendered as MathML")
+    if math.failed: sys.exit(f"{len(math.failed)} formula(s) latex2mathml cannot convert: " + "; ".join(math.failed))
     if missing: sys.exit(f"not in {src} (did the docs processing fail?): {', '.join(p.as_posix() for p in missing)}")
 
 

@@ -6,10 +6,14 @@
 from __future__ import annotations
 
 import argparse
+import ast
 import contextlib
+import difflib
+import importlib
 import json
 import os
 import re
+import shlex
 import sys
 import traceback
 import warnings
@@ -17,17 +21,40 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-import numpy as np
-import pandas as pd
-
 import semisel
-from .core import CodeMatrix, id_like_columns, is_chunked, partial_labels, selection_table
-from .datasets import dataset_info, discretize, list_datasets, list_networks, load_dataset, read_table
-from .infotheory import CI_METHODS, ci_test_all, mutual_info_all
+
 
 # %% auto #0
 __all__ = ['LARGE_INPUT', 'RANK_METHODS', 'CLIError', 'cli_message', 'Input', 'read_input', 'emit', 'mi_table', 'RankMethod',
            'rank_table', 'mb_table', 'parser', 'main']
+
+# %% ../nbs/09_cli.ipynb #0f77cb3e
+class _Lazy:
+    """A module, or a name in one, imported when first used: the command parses its arguments first, so that
+    `semisel --version` and `--help` answer before numpy, pandas and scikit-learn are loaded (seconds on a small
+    machine)."""
+    def __init__(self, module: str, name: str | None = None): self._where = (module, name)
+    def _get(self):
+        module, name = self._where
+        return importlib.import_module(module) if name is None else getattr(importlib.import_module(module), name)
+    def __getattr__(self, attr):
+        if attr == "_where": raise AttributeError(attr)
+        return getattr(self._get(), attr)
+    def __call__(self, *args, **kwargs): return self._get()(*args, **kwargs)
+    def __iter__(self): return iter(self._get())
+    def __contains__(self, item): return item in self._get()
+    def __repr__(self): return f"<lazy {'.'.join(n for n in self._where if n)}>"
+
+def _lazy(module: str, names: str) -> list[_Lazy]: return [_Lazy(module, n) for n in names.split()]
+
+np, pd = _Lazy("numpy"), _Lazy("pandas")
+CodeMatrix, id_like_columns, is_chunked, partial_labels, selection_table = _lazy(
+    "semisel.core", "CodeMatrix id_like_columns is_chunked partial_labels selection_table")
+dataset_info, discretize, list_datasets, load_dataset, parquet_shape, read_table = _lazy(
+    "semisel.datasets", "dataset_info discretize list_datasets load_dataset parquet_shape read_table")
+list_networks, network_info = _lazy("semisel.networks", "list_networks network_info")
+TESTS, ci_test_all, mutual_info_all, test_spec = _lazy("semisel.infotheory", "TESTS ci_test_all mutual_info_all test_spec")
+
 
 # %% ../nbs/09_cli.ipynb #a5a99802
 class CLIError(Exception):
@@ -47,12 +74,22 @@ class CLIError(Exception):
 
 # %% ../nbs/09_cli.ipynb #6143f8bd
 _FLAGS = {"`prior`": "--prior", "`k`": "-k", "`alpha`": "--alpha", "`bins`": "--bins", "`n_perm`": "--n-perm",
-          "`test`": "--test", "`criterion`": "--criterion", "`method`": "--method", "`p_labelled`": "--mcar/--marc F",
-          "`p_labelled_pos`": "--pu F", "`p_pos_given_labelled`": "--marc F R", "`random_state`": "--seed",
+          "`test`": "--test", "`criterion`": "--criterion", "`method`": "--method", "`p_labelled`": "F",
+          "`p_labelled_pos`": "F", "`p_pos_given_labelled`": "R", "`random_state`": "--seed",
           "nan='own_bin'": "--nan own_bin", "`n_iter`": "--iterations", "`n_generations`": "--iterations"}
+_PHRASES = [(r"`(y_partial|y)`", "the label column"), (r"`X`", "the features"), (r" or pass beta_gamma\(beta, gamma\)", ""),
+            (r"adjusted=True", "--adjusted"), (r"surrogate='D_L'", "--method listwise"),
+            (r"surrogate='(Y[01])'", r"--method \1"), (r"\bnot to (method|test) '", "not to --test '"),
+            (r"^mi needs", "semisel mi needs"), (r"\b(semi|listwise|pairwise)_iamb\b", "semisel mb"),
+            (r"\bSurrogateSelector\b", "the method"),
+            (r"\. Pass labelled_negatives='unlabelled' to treat them as unlabelled \([^)]*\)",
+             ". Empty those labels to read the rows as unlabelled, or use a method that learns from both classes "
+             "(--method semi, the default)"),
+            (r"""pip install ["']semisel\[(\w+)\]["']""", r'pip install ".[\1]" in the semisel checkout')]
 
 def cli_message(message: str) -> str:
-    """A library error message in the command line's words: argument names become the flags that set them.
+    """A library message in the command line's words: argument names become the flags that set them, advice that
+    only Python can follow becomes what to do on the command line, install hints name the checkout install.
 
     Parameters
     ----------
@@ -62,7 +99,8 @@ def cli_message(message: str) -> str:
     Returns
     -------
     str
-        The message with each known argument replaced by its flag and the label argument by "the label column".
+        The message with each known argument replaced by its flag, the label argument by "the label column", and no
+        backquotes.
 
     Examples
     --------
@@ -70,8 +108,31 @@ def cli_message(message: str) -> str:
     '--prior must lie in (0, 1), got 1.5'
     """
     for arg, flag in _FLAGS.items(): message = message.replace(arg, flag)
-    message = re.sub(r"`(y_partial|y)`", "the label column", message)
-    return message.replace(" or pass beta_gamma(beta, gamma)", "")
+    for pattern, words in _PHRASES: message = re.sub(pattern, words, message)
+    return re.sub(r"`([^`]*)`", r"\1", message)
+
+# %% ../nbs/09_cli.ipynb #7d929cc4
+def _label_error(column, error: Exception) -> CLIError:
+    """The error for a label column the core cannot read: a header line repeated inside the file, or label values
+    that --positive binarises."""
+    repeated = np.flatnonzero(column.astype(str).str.strip().to_numpy() == str(column.name))
+    if len(repeated):
+        rows = ", ".join(str(i + 1) for i in repeated[:5]) + (" ..." if len(repeated) > 5 else "")
+        return CLIError(f"data row(s) {rows} repeat the header line (the label column holds its own name "
+                        f"{str(column.name)!r}: tables joined with their headers?); delete the repeated header lines")
+    return CLIError(f"{cli_message(str(error))} -- use --positive VALUE to make VALUE the positive class and every "
+                    "other value 0")
+
+def _no_label_column(label: str, columns: list) -> CLIError:
+    "The error for a missing label column: the columns with the closest names, then the first and last columns."
+    names = [str(c) for c in columns]
+    close = ([c for c in names if c.lower() == str(label).lower()]
+             or difflib.get_close_matches(str(label), names, n=3, cutoff=0.6))
+    shown = names if len(names) <= 10 else names[:5] + ["..."] + names[-3:]
+    guess = f": did you mean {' or '.join(map(repr, close))}?" if close else "."
+    return CLIError(f"no label column {label!r} (give it with --label){guess} The {len(names)} columns are "
+                    f"{shown}".replace("'...'", "..."))
+
 
 # %% ../nbs/09_cli.ipynb #1093c565
 @dataclass
@@ -114,11 +175,15 @@ def _labels(column: pd.Series, positive: str | None) -> np.ndarray:
     "Partial labels from a label column: 1 / 0 / -1, an empty field is unlabelled; --positive binarises any values."
     missing = column.isna().to_numpy()
     if positive is not None:
-        return np.where(missing, -1, (column.astype(str).str.strip() == str(positive)).astype(int))
+        values = column.astype(str).str.strip()
+        if not (values[~missing] == str(positive)).any():
+            seen = sorted(map(str, pd.unique(values[~missing])))
+            raise CLIError(f"--positive {positive} matches no value of the label column {column.name!r}; its values "
+                           f"are {seen[:10]}{' ...' if len(seen) > 10 else ''}")
+        return np.where(missing, -1, (values == str(positive)).astype(int))
     try: return np.array(partial_labels(column, f"label column {column.name!r}", allow_none_labelled=True).codes)
     except (ValueError, TypeError) as e:
-        raise CLIError(f"{e} -- use --positive VALUE to make VALUE the positive class "
-                       "and every other value 0") from None
+        raise _label_error(column, e) from None
 
 def _simulate(y: np.ndarray, args) -> np.ndarray:
     "Erase labels of a fully labelled `y` with the simulator asked for (--mcar / --pu / --marc), or return `y`."
@@ -133,23 +198,35 @@ def _simulate(y: np.ndarray, args) -> np.ndarray:
     try: return np.asarray(sims[name]())
     except (ValueError, TypeError) as e: raise CLIError(f"--{name}: {cli_message(str(e))}") from None
 
+_MAX_SAMPLE = 10_000_000   # rows of a network sample (one byte per node and row, held in memory)
+
 def _network_input(args) -> Input:
     "A sample of a bundled network: the other nodes as categories, the target binarised, and its true blanket."
-    from semisel.iamb import benchmark_targets, network, network_dataset, true_markov_blanket
+    from semisel.networks import benchmark_targets, network, network_dataset, true_markov_blanket
     try: net = network(args.data)
     except ImportError as e: raise CLIError(str(e)) from None
     if args.target is None or args.target not in net.states:
         targets = benchmark_targets(net).target.tolist()
         raise CLIError(f"give --target, a node of {args.data} (the papers' benchmark targets are {', '.join(targets)})")
+    if args.rows > _MAX_SAMPLE:
+        raise CLIError(f"--rows {args.rows} is more than a sample held in memory can have (at most {_MAX_SAMPLE:,})")
     X, y = network_dataset(net, args.target, args.rows, random_state=args.seed)
     return Input(X.astype("category"), y.to_numpy(), f"{args.data} ({args.rows} rows sampled)",
                  true_markov_blanket(net, args.target))
 
 # %% ../nbs/09_cli.ipynb #0b69dfc0
+def _cli_read_error(e: ValueError) -> CLIError:
+    "A reading error in the command line's words: `na_values=[...]` becomes the --na flags that set it."
+    flags = lambda m: " ".join(f"--na {shlex.quote(t)}" for t in ast.literal_eval(f"[{m.group(1)}]"))
+    message = re.sub(r"na_values=\[(.*?)\]", flags, str(e))
+    return CLIError(message.replace("`encoding`", "--encoding").replace("`path`", "the data argument"))
+
 def read_input(args) -> Input:
     """Features and partial labels from the command's arguments: a bundled dataset, a sample of a bundled network
-    (`--target`), a CSV / Parquet file read strictly (`semisel.datasets.read_table`), or large Parquet input
-    through dask; then --mcar / --pu / --marc."""
+    (`--target`), a CSV / Parquet file read strictly (`semisel.datasets.read_table`, --na naming missing values), or
+    Parquet input larger than the memory budget through dask; then --mcar / --pu / --marc. ID-like columns (the core's
+    `id_like_columns`, judged on the raw values) are dropped with a note unless --keep-ids."""
+    if not str(args.data).strip(): raise CLIError("the data argument is empty: give a CSV or Parquet file or a bundled dataset")
     if args.target is not None or args.data in list_networks():
         if args.data not in list_networks():
             raise CLIError(f"--target needs a bundled network ({', '.join(list_networks())}), got {args.data!r}")
@@ -160,55 +237,66 @@ def read_input(args) -> Input:
             X, y = load_dataset(args.data)
             df, default_label = X.assign(**{y.name: y}), y.name
         elif Path(args.data).exists():
-            try: df = read_table(args.data, encoding=args.encoding)
-            except ValueError as e: raise CLIError(str(e)) from None
+            try: df = read_table(args.data, encoding=args.encoding, na_values=args.na or ())
+            except ValueError as e: raise _cli_read_error(e) from None
             default_label = "class"
         else:
             raise CLIError(f"{args.data!r} is neither a file nor a bundled dataset or network "
                            f"({', '.join(list_datasets() + list_networks())}; `semisel datasets` lists them)")
         label = args.label or default_label
         if label not in df.columns:
-            cols = list(df.columns)
-            raise CLIError(f"no label column {label!r} (give it with --label); the columns are "
-                           f"{cols[:10]}{' ...' if len(cols) > 10 else ''}")
+            raise _no_label_column(label, list(df.columns))
         inp = Input(df.drop(columns=label), _labels(df[label], args.positive), args.data)
         if getattr(df, "attrs", {}).get("dropped_index") is not None:
-            inp.notes.append("the file's first, unnamed column is a pandas index: it was dropped, not used as a feature")
+            inp.notes.append("the file's first, unnamed column holds the row numbers 0..n-1 pandas writes for its index: "
+                             "it was dropped, not used as a feature")
+    if not is_chunked(inp.X) and not getattr(args, "keep_ids", False) and (ids := id_like_columns(inp.X)):
+        inp.X = inp.X.drop(columns=ids)
+        inp.notes.append(f"column(s) {ids[:5]}{' ...' if len(ids) > 5 else ''} dropped: nearly every row has its own "
+                         "value (ID or index columns?), so their MI with the label is large by chance alone; "
+                         "--keep-ids keeps them")
     if inp.X.shape[1] == 0: raise CLIError("the table has no feature columns")
     inp.y = _simulate(inp.y, args)
     if not (inp.y != -1).any(): raise CLIError("no row is labelled: label some rows (1 / 0) or erase with --mcar/--pu")
     return inp
 
 # %% ../nbs/09_cli.ipynb #cfbbb0fd
-LARGE_INPUT = 1 << 30   # bytes of Parquet above which the input is read through dask
-
-def _parquet_bytes(path: Path) -> int:
-    "Size of a Parquet file, or of the files under a directory."
-    return path.stat().st_size if path.is_file() else sum(f.stat().st_size for f in path.rglob("*") if f.is_file())
+LARGE_INPUT = 1 << 30   # bytes the table would take in memory (8 per value) above which Parquet input is read through dask
 
 def _chunked_input(args) -> Input | None:
-    """A Parquet file or directory read through dask (chapter 10) when it is large, a directory, or --scheduler is
-    given; None when the input is read in memory."""
+    """A Parquet file or directory read through dask (chapter 10) when it would not fit the memory budget
+    `LARGE_INPUT` (its rows x columns x 8 bytes, from the files' metadata) or --scheduler is given; None when the
+    input is read in memory. The names are checked as `read_table` checks them."""
     path = Path(args.data)
     if not path.exists(): return None
     suffixes = (".parquet", ".parq", ".pq")
     parquet = path.suffix.lower() in suffixes or (path.is_dir() and any(f.suffix.lower() in suffixes
                                                                         for f in path.rglob("*")))
     if path.is_dir() and not parquet: return None
-    if not (args.scheduler or path.is_dir() or (parquet and _parquet_bytes(path) > LARGE_INPUT)): return None
+    if not (args.scheduler or parquet): return None
     if not parquet:
         raise CLIError("--scheduler reads Parquet input (a file or a directory of files); write the table as Parquet")
+    try: names, rows = parquet_shape(path)
+    except ValueError as e: raise CLIError(str(e)) from None
+    if not args.scheduler and rows * len(names) * 8 <= LARGE_INPUT: return None
     try: import dask.dataframe as dd
     except ImportError:
         raise CLIError('large or --scheduler input is read with dask: pip install "semisel[dask]"') from None
     if args.scheduler: _connect(args.scheduler)
     try: df = dd.read_parquet(path)
-    except Exception as e: raise CLIError(f"cannot read {args.data!r} as Parquet: {e}") from None
+    except Exception as e: raise CLIError(f"cannot read {args.data!r} as Parquet: {e}".splitlines()[0]) from None
     label = args.label or "class"
     if label not in df.columns:
-        raise CLIError(f"no label column {label!r} (give it with --label); the columns are {list(df.columns)[:10]}")
-    return Input(df.drop(columns=label), _labels(df[label].compute(), args.positive),
-                 f"{args.data} (read with dask, {df.npartitions} partitions)")
+        raise _no_label_column(label, list(df.columns))
+    X = df.drop(columns=label)
+    nullable = [c for c, t in X.dtypes.items() if pd.api.types.is_numeric_dtype(t) and pd.api.types.is_extension_array_dtype(t)]
+    if nullable: X = X.astype({c: "float64" for c in nullable})      # nullable numbers: NA is NaN (see --nan)
+    text = [c for c, t in X.dtypes.items() if not pd.api.types.is_numeric_dtype(t)]
+    if text:
+        raise CLIError(f"column(s) {text[:5]} of {args.data} hold {X.dtypes[text[0]]} values, not numbers: the dask path "
+                       "bins numeric columns chunk by chunk; code them as numbers, or read the table in memory "
+                       "(without --scheduler)")
+    return Input(X, _labels(df[label].compute(), args.positive), f"{args.data} (read with dask, {df.npartitions} partitions)")
 
 _CLIENTS = []   # the dask.distributed clients of the running command, closed when it ends
 
@@ -284,6 +372,46 @@ def _plain(v):
     if isinstance(v, (list, tuple)): return [_plain(x) for x in v]
     return str(v)
 
+# %% ../nbs/09_cli.ipynb #2af0d162
+@contextlib.contextmanager
+def _clock(what: str, show: bool, after: float = 2.0):
+    """Time elapsed on stderr, ``semisel: WHAT ... 12 s``, from `after` seconds on, updated every second and erased
+    when the work ends; nothing unless `show`."""
+    if not show:
+        yield
+        return
+    import threading
+    import time
+    start, stop, line = time.monotonic(), threading.Event(), [""]
+    def tick():
+        wait = after
+        while not stop.wait(wait):
+            line[0] = f"semisel: {what} ... {time.monotonic() - start:.0f} s"
+            sys.stderr.write("\r" + line[0])
+            sys.stderr.flush()
+            wait = 1.0
+    thread = threading.Thread(target=tick, daemon=True)
+    thread.start()
+    try: yield
+    finally:
+        stop.set()
+        thread.join()
+        if line[0]: sys.stderr.write("\r" + " " * len(line[0]) + "\r")
+
+def _show_clock(args) -> bool: return not args.quiet and sys.stderr.isatty()
+
+def _input_notes(inp: Input, args) -> None:
+    "Notes on the input: text columns become categorical features; --rows and --encoding where they do not apply."
+    text = [c for c, t in inp.X.dtypes.items() if pd.api.types.is_object_dtype(t) or pd.api.types.is_string_dtype(t)]
+    if text: inp.notes.append(f"column(s) {text[:5]}{' ...' if len(text) > 5 else ''} hold text: each is used as a "
+                              "categorical feature, one code per distinct value")
+    if args.rows != 5000 and args.data not in list_networks():
+        inp.notes.append("--rows is ignored: it sets the sample size of a bundled network")
+    csv = Path(args.data).is_file() and Path(args.data).suffix.lower() not in (".parquet", ".parq", ".pq")
+    if args.encoding.lower().replace("-", "") != "utf8" and not csv:
+        inp.notes.append("--encoding is ignored: it applies to CSV files")
+
+
 # %% ../nbs/09_cli.ipynb #031c126c
 def mi_table(inp: Input, bins: int = 5, nan: str = "error", test: str = "g-adf", seed: int = 0,
              n_perm: int | None = None) -> pd.DataFrame:
@@ -298,7 +426,7 @@ def mi_table(inp: Input, bins: int = 5, nan: str = "error", test: str = "g-adf",
     nan : {"error", "own_bin"}, default "error"
         Missing feature values: an error, or a code of their own.
     test : str, default "g-adf"
-        The test of independence of chapter 01 (one of `semisel.infotheory.CI_METHODS`).
+        A name or alias of chapter 01's registry of tests (`semisel.infotheory.TESTS`).
     seed : int, default 0
         Seed of the permutation tests ("mc", "smc", "sp").
     n_perm : int or None, default None
@@ -326,13 +454,18 @@ def mi_table(inp: Input, bins: int = 5, nan: str = "error", test: str = "g-adf",
     ['a', 'b']
     """
     lab = inp.y != -1
-    partial_labels(inp.y[lab], "label column").require("both", who="mi")
+    labels = partial_labels(inp.y[lab], "the label column")
+    if labels.counts.n == 0 and not lab.all():
+        raise CLIError("semisel mi needs labelled rows of both classes, and every labelled row here is positive "
+                       "(positive-unlabelled data): rank the features with semisel rank --method Y0 (unlabelled rows "
+                       "read as negatives) or --method fscpu, or find the Markov blanket with semisel mb")
+    labels.require("both", who="mi")
     codes = CodeMatrix(discretize(inp.X, bins=bins, nan=nan)).rows(lab)   # dask input stays chunked
     ids = id_like_columns(codes)
     if ids: warnings.warn(f"column(s) {ids[:5]} have nearly as many distinct values as rows (ID or index columns?): "
                           "their MI is large by chance alone; drop them", stacklevel=2)
-    perm = {"random_state": seed, "n_perm": n_perm} if test in ("mc", "smc", "sp") else {"n_perm": n_perm}
-    res = ci_test_all(codes, inp.y[lab], method=test, **perm)
+    perm = {"random_state": seed, "n_perm": n_perm} if test_spec(test).permutes else {"n_perm": n_perm}
+    res = ci_test_all(codes, inp.y[lab], test=test, **perm)
     table = pd.DataFrame({"feature": inp.X.columns, "mi": mutual_info_all(codes, inp.y[lab]),
                           "statistic": res.statistic, "dof": res.dof, "pvalue": res.pvalue})
     return table.sort_values(["mi", "feature"], ascending=[False, True], kind="stable").reset_index(drop=True)
@@ -340,7 +473,8 @@ def mi_table(inp: Input, bins: int = 5, nan: str = "error", test: str = "g-adf",
 # %% ../nbs/09_cli.ipynb #52652452
 def _cmd_mi(args) -> None:
     inp = read_input(args)
-    table = mi_table(inp, args.bins, args.nan, args.test, args.seed, args.n_perm)
+    _input_notes(inp, args)
+    with _clock("mi", _show_clock(args)): table = mi_table(inp, args.bins, args.nan, args.test, args.seed, args.n_perm)
     if args.top is not None: table = table.head(args.top)
     meta = {"data": inp.describe(), "command": "mi", "test": args.test, "mi": "nats, on the labelled rows"}
     emit(table, meta, args, f"mi: I(X;Y) in nats on the labelled rows; statistic, dof, pvalue: the {args.test!r} test "
@@ -363,6 +497,10 @@ class RankMethod:
         information-theoretic methods).
     cost : str, default ""
         What a run costs, for ``--help``; empty when it is cheap.
+    options : tuple of str, default ("-k",)
+        The options of `semisel rank` the method reads; any other one given is reported as ignored.
+    progress : bool, default False
+        True: the selector shows a progress bar of its own (else the command shows the time elapsed on a terminal).
 
     Examples
     --------
@@ -373,6 +511,8 @@ class RankMethod:
     make: Callable
     numeric: bool = False
     cost: str = ""
+    options: tuple = ("-k",)
+    progress: bool = False
 
 # %% ../nbs/09_cli.ipynb #19d3e8d3
 def _surrogate(surrogate: str) -> Callable:
@@ -401,21 +541,27 @@ def _competitor(name: str) -> Callable:
         return getattr(competitors, name)(k=k)
     return make
 
+_IT = ("-k", "--criterion", "--prior", "--bins", "--nan")   # what the information-theoretic methods read
+
 RANK_METHODS = {
     "semi": RankMethod("Semi-JMI (or --criterion) on the surrogate Y0 or Y1 that --prior and the switching threshold "
-                       "pick (chapter 05)", _surrogate("auto")),
-    "listwise": RankMethod("the criterion on the labelled rows only, D_L (best under MCAR)", _surrogate("D_L")),
-    "Y0": RankMethod("the criterion on surrogate Y0 (unlabelled read as negative; the PU choice)", _surrogate("Y0")),
-    "Y1": RankMethod("the criterion on surrogate Y1 (unlabelled read as positive)", _surrogate("Y1")),
-    "mint": RankMethod("MINT: mRMR with relevance from the labelled rows (He et al. 2016)", _mint),
+                       "pick (chapter 05)", _surrogate("auto"), options=_IT),
+    "listwise": RankMethod("the criterion on the labelled rows only, D_L (best under MCAR)", _surrogate("D_L"), options=_IT),
+    "Y0": RankMethod("the criterion on surrogate Y0 (unlabelled read as negative; the PU choice)", _surrogate("Y0"),
+                     options=_IT),
+    "Y1": RankMethod("the criterion on surrogate Y1 (unlabelled read as positive)", _surrogate("Y1"), options=_IT),
+    "mint": RankMethod("MINT: mRMR with relevance from the labelled rows (He et al. 2016)", _mint,
+                       options=("-k", "--criterion", "--bins", "--nan")),
     "fscpu": RankMethod("FSCPU, positive-unlabelled data only (chapter 06)", _fscpu, True,
                         "one Gaussian-mixture fit per new mask, at most 2 per step, up to 3,000 steps, stopping "
-                        "after 300 without gain: about a CPU-minute on 5,000 x 30; --iterations caps the steps"),
+                        "after 300 without gain: about a CPU-minute on 5,000 x 30; --iterations caps the steps",
+                        ("-k", "--iterations"), True),
     "cbound": RankMethod("the C-bound wrapper, self-learning + genetic search (chapter 07); chooses its own number "
                          "of features", _cbound, True,
                          "a 100-tree forest on at most 1,000 bootstrap rows per new candidate, 20 candidates x up "
                          "to 10 generations, stopping after 3 without gain: a few minutes on 5,000 x 30; "
-                         "--iterations caps the generations (the paper's 200 trees, 40 x 20: CBoundWrapper())"),
+                         "--iterations caps the generations (the paper's 200 trees, 40 x 20: CBoundWrapper())",
+                         ("--iterations",), True),
     "rrpc": RankMethod("RRPC: Pearson max-relevance min-redundancy (chapter 05b)", _competitor("RRPC"), True),
     "cls": RankMethod("CLS: constrained Laplacian score (chapter 05b)", _competitor("CLS"), True),
     "semifs": RankMethod("SemiFS: trace ratio on propagated labels (chapter 05b)", _competitor("SemiFS"), True),
@@ -424,6 +570,16 @@ RANK_METHODS = {
 }
 
 # %% ../nbs/09_cli.ipynb #3445a1c1
+_GIVEN = {"-k": lambda a: a.k is not None, "--criterion": lambda a: a.criterion is not None,
+          "--prior": lambda a: a.prior is not None, "--iterations": lambda a: a.iterations is not None,
+          "--bins": lambda a: a.bins != 5, "--nan": lambda a: a.nan != "error"}
+
+def _ignored(args, method: RankMethod) -> list[str]:
+    "Notes for the options given on the command line that `method` does not read."
+    why = {"-k": "it chooses its own number of features"} if "cbound" in args.method else {}
+    return [f"{flag} is ignored: --method {args.method} does not use it" + (f" ({why[flag]})" if flag in why else "")
+            for flag, given in _GIVEN.items() if given(args) and flag not in method.options]
+
 def _numeric(X: pd.DataFrame) -> pd.DataFrame:
     "Numeric features for the methods that need numbers: category / string columns become their codes."
     out = X.apply(lambda c: c if pd.api.types.is_numeric_dtype(c) else c.astype("category").cat.codes.where(c.notna()))
@@ -439,7 +595,7 @@ def rank_table(inp: Input, args) -> tuple[pd.DataFrame, object]:
     ----------
     inp : Input
         The features and partial labels. A note is added to ``inp.notes`` when -k exceeds the number of features
-        (then every feature is selected).
+        (then every feature is selected), and for each option given that the method does not read.
     args : argparse.Namespace
         The parsed ``semisel rank`` command line: method, k, criterion, prior, adjusted, bins, nan, iterations,
         seed, quiet.
@@ -466,21 +622,24 @@ def rank_table(inp: Input, args) -> tuple[pd.DataFrame, object]:
     method = RANK_METHODS[args.method]
     if args.adjusted and method.numeric:
         raise CLIError(f"--adjusted applies to the information-theoretic methods, not to {args.method}")
+    inp.notes.extend(_ignored(args, method))
     d = inp.X.shape[1]
     k = 10 if args.k is None else args.k
-    if k > d:
+    if k > d and "-k" in method.options:
         inp.notes.append(f"-k {k} is more than the {d} features: selecting all {d}")
         k = d
     if method.numeric and is_chunked(inp.X):
         raise CLIError(f"--method {args.method} needs the data in memory; on dask input use semi, listwise, Y0, Y1 "
                        "or mint")
     X = _numeric(inp.X) if method.numeric else discretize(inp.X, bins=args.bins, nan=args.nan)
-    est = method.make(args, k).fit(X, inp.y)
+    with _clock(f"rank --method {args.method}", _show_clock(args) and not method.progress):
+        est = method.make(args, k).fit(X, inp.y)
     return selection_table(est), est
 
 # %% ../nbs/09_cli.ipynb #1117b5c7
 def _cmd_rank(args) -> None:
     inp = read_input(args)
+    _input_notes(inp, args)
     table, est = rank_table(inp, args)
     a = table.attrs
     meta = {"data": inp.describe(), "command": "rank", "method": f"{args.method} ({a['method']})",
@@ -503,7 +662,7 @@ def mb_table(inp: Input, args) -> tuple[pd.DataFrame, object]:
     Returns
     -------
     table : pandas.DataFrame
-        The core's `selection_table` of the fitted `SemiIAMB`: the blanket in order of inclusion, with p-values.
+        The core's `selection_table` of the fitted `SemiIAMB`: the blanket in order of inclusion, scored -log10 p.
     estimator : SemiIAMB
         The fitted estimator.
 
@@ -517,13 +676,15 @@ def mb_table(inp: Input, args) -> tuple[pd.DataFrame, object]:
     from semisel.iamb import SemiIAMB
     est = SemiIAMB(prior=args.prior, alpha=args.alpha, method=args.method, test=args.test, n_perm=args.n_perm,
                    random_state=args.seed)
-    est.fit(discretize(inp.X, bins=args.bins, nan=args.nan), inp.y)
+    with _clock(f"mb --method {args.method}", _show_clock(args)):
+        est.fit(discretize(inp.X, bins=args.bins, nan=args.nan), inp.y)
     return selection_table(est), est
 
 # %% ../nbs/09_cli.ipynb #91422adb
 def _cmd_mb(args) -> None:
-    from semisel.iamb import score_blanket
+    from semisel.networks import score_blanket
     inp = read_input(args)
+    _input_notes(inp, args)
     table, est = mb_table(inp, args)
     meta = {"data": inp.describe(), "command": "mb", "method": args.method, "test": args.test, "alpha": args.alpha,
             "surrogate": est.surrogate_, "phi": est.threshold_}
@@ -531,19 +692,15 @@ def _cmd_mb(args) -> None:
         s = score_blanket(table.feature.tolist(), inp.truth)
         meta.update({"true blanket": ", ".join(inp.truth), "precision": s.precision, "recall": s.recall,
                      "F": s.f_measure})
-    emit(table.rename(columns={"score": "p-value"}) if args.format == "text" else table, meta, args,
-         f"p-value: {est.score_note_}", {"p-value": "{:.3g}".format}, inp.notes)
+    table["pvalue"] = est.pvalues_[est.ranking_]
+    emit(table.rename(columns={"score": "-log10 p"}) if args.format == "text" else table, meta, args,
+         f"-log10 p: {est.score_note_}", {"-log10 p": "{:.2f}".format, "pvalue": "{:.3g}".format}, inp.notes)
 
 # %% ../nbs/09_cli.ipynb #d9ca76d6
 def _cmd_datasets(args) -> None:
     info = dataset_info().reset_index(names="name")
-    try:
-        from semisel.iamb import benchmark_targets, network
-        nets = pd.DataFrame([dict(name=n, nodes=len(network(n).nodes), targets=", ".join(benchmark_targets(n).target))
-                             for n in list_networks()])
-    except ImportError:
-        nets = pd.DataFrame({"name": list_networks(), "nodes": "",
-                             "targets": "(needs pgmpy: pip install 'semisel[bn]')"})
+    nets = network_info().reset_index(names="name")                       # cached facts: no BIF parsing, no pgmpy
+    nets["targets"] = nets.targets.map(", ".join)
     if args.format == "json":
         print(json.dumps({"datasets": info.to_dict(orient="records"), "networks": nets.to_dict(orient="records")},
                          indent=1, default=_plain))
@@ -555,7 +712,7 @@ def _cmd_datasets(args) -> None:
     print("# bundled datasets (semisel rank NAME, semisel mi NAME; p(y=1) of the binary target)")
     print(info.to_string(index=False, na_rep="-"))
     print("\n# bundled Bayesian networks (semisel mb NAME --target NODE; the papers' benchmark targets)")
-    print(nets.to_string(index=False))
+    print(nets.to_string(index=False, justify="left", formatters={"targets": f"{{:<{nets.targets.str.len().max()}}}".format}))
 
 # %% ../nbs/09_cli.ipynb #b1084da3
 def _positive_int(name: str):
@@ -569,7 +726,7 @@ def _positive_int(name: str):
 
 def _add_input(p: argparse.ArgumentParser, default: str) -> None:
     "The input options every subcommand shares."
-    p.add_argument("data", nargs="?", default=default,
+    p.add_argument("data", nargs="?",
                    help=f"CSV or Parquet file, bundled dataset or bundled network (default: {default}; see `semisel datasets`)")
     p.add_argument("--label", help="label column (default: class): 1 / 0, and -1 or an empty field for unlabelled rows")
     p.add_argument("--positive", help="binarise the label column: this value is 1, every other non-empty value 0")
@@ -580,6 +737,10 @@ def _add_input(p: argparse.ArgumentParser, default: str) -> None:
     p.add_argument("--nan", choices=["error", "own_bin"], default="error",
                    help="missing feature values: an error, or a code of their own")
     p.add_argument("--encoding", default="utf-8", help="text encoding of a CSV file (default: utf-8)")
+    p.add_argument("--na", action="append", metavar="TOKEN", help="read TOKEN as a missing value (repeatable); only an "
+                   "empty field is missing otherwise: NA, None, null ... are data")
+    p.add_argument("--keep-ids", action="store_true", help="keep ID-like columns (a distinct value in nearly every row), "
+                   "which are otherwise dropped with a note")
     p.add_argument("--scheduler", metavar="ADDRESS",
                    help="a dask.distributed scheduler (tcp://host:8786): read Parquet input through dask and count on "
                         "the cluster (large Parquet input and directories always go through dask; needs semisel[dask])")
@@ -595,7 +756,7 @@ def _add_input(p: argparse.ArgumentParser, default: str) -> None:
     out.add_argument("--csv", dest="format", action="store_const", const="csv", help="CSV, after '# key: value' metadata lines")
     p.add_argument("--quiet", action="store_true", help="no progress bars or notes on stderr")
     p.add_argument("--debug", action="store_true", help="show the traceback of an error")
-    p.set_defaults(format="text")
+    p.set_defaults(format="text", default_data=default)
 
 _EXAMPLES = {
     "mi": "examples:\n  semisel mi spambase --top 5\n  semisel mi my_data.csv --label outcome --nan own_bin --csv",
@@ -613,10 +774,27 @@ def _methods_help() -> str:
         lines.append(f"  {name:10s} {m.summary}" + (f"\n  {'':10s} cost: {m.cost}" if m.cost else ""))
     return "\n".join(lines)
 
+def _tests_help() -> str:
+    "The registry of tests (`semisel.infotheory.TESTS`) for the epilog of `mi` and `mb`."
+    lines = ["tests (--test; bnlearn's names in brackets):"]
+    for s in TESTS.values():
+        alias = f" [{', '.join(s.aliases)}]" if s.aliases else ""
+        lines.append(f"  {s.name + alias:16s} {s.calibration}" + (f" (default --n-perm {s.n_perm})" if s.permutes else ""))
+    return "\n".join(lines)
+
+def _test_name(value: str) -> str:
+    "--test: a name or alias of the registry of tests, checked by the registry itself."
+    try: return test_spec(value).name
+    except ValueError as e: raise argparse.ArgumentTypeError(cli_message(str(e))) from None
+
 class _Parser(argparse.ArgumentParser):
     "argparse, with a usage error on one line that points to the help."
     def error(self, message):
-        self.exit(2, f"{self.prog}: error: {message} (see `{self.prog} -h`)\n")
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} -h)\n")
+
+    def format_help(self):
+        if callable(self.epilog): self.epilog = self.epilog()     # built when shown: the registry loads numpy
+        return super().format_help()
 
 def parser() -> argparse.ArgumentParser:
     """The `semisel` argument parser: subcommands datasets, mi, rank and mb; `rank --method` is generated from
@@ -634,10 +812,11 @@ def parser() -> argparse.ArgumentParser:
     ds.set_defaults(format="text", run=_cmd_datasets, debug=False, quiet=False)
     mi = sub.add_parser("mi", help="MI and a test of independence of every feature with the label (labelled rows)",
                         description="Rank features by MI with the label and test each one, on the labelled rows.",
-                        epilog=_EXAMPLES["mi"], formatter_class=fmt)
+                        epilog=lambda: _tests_help() + "\n\n" + _EXAMPLES["mi"], formatter_class=fmt)
     _add_input(mi, "spambase")
     mi.add_argument("--top", type=_positive_int("--top"), help="print only the best TOP features")
-    mi.add_argument("--test", choices=CI_METHODS, default="g-adf", help="test of independence (default: g-adf; g is the papers')")
+    mi.add_argument("--test", type=_test_name, default="g-adf", metavar="TEST",
+                    help="test of independence (default: g-adf; g is the papers'; see below)")
     mi.add_argument("--n-perm", type=_positive_int("--n-perm"), help="permuted tables of mc / smc / sp")
     mi.set_defaults(run=_cmd_mi)
     rank = sub.add_parser("rank", help="select features with partial labels (Semi-JMI, MINT, FSCPU, C-bound wrapper, ...)",
@@ -657,20 +836,43 @@ def parser() -> argparse.ArgumentParser:
     rank.set_defaults(run=_cmd_rank)
     mb = sub.add_parser("mb", help="Markov blanket of the label (Semi-IAMB, listwise or pairwise IAMB)",
                         description="Discover the Markov blanket of a partially labelled binary label with IAMB.",
-                        epilog=_EXAMPLES["mb"], formatter_class=fmt)
+                        epilog=lambda: _tests_help() + "\n\n" + _EXAMPLES["mb"], formatter_class=fmt)
     _add_input(mb, "alarm")
     mb.add_argument("--method", default="semi", choices=["semi", "listwise", "pairwise"],
                     help="semi (Semi-IAMB, default), listwise (labelled rows) or pairwise (available cases)")
     mb.add_argument("--prior", type=float, help="your belief about p(y=1), compared with the switching threshold phi")
     mb.add_argument("--alpha", type=float, default=0.10, help="significance level (default: 0.10, the papers')")
-    mb.add_argument("--test", choices=CI_METHODS, default="g-adf",
+    mb.add_argument("--test", type=_test_name, default="g-adf", metavar="TEST",
                     help="test of independence (default: g-adf, which holds its level; g is the papers'; pairwise "
-                         "tests its statistic by permutation unless g)")
+                         "tests its statistic by permutation unless g; see below)")
     mb.add_argument("--n-perm", type=_positive_int("--n-perm"), help="permuted tables of mc / smc / sp")
     mb.set_defaults(run=_cmd_mb)
     return p
 
 # %% ../nbs/09_cli.ipynb #55cd71d4
+_DEVELOPER_WARNINGS = (DeprecationWarning, PendingDeprecationWarning, FutureWarning)
+
+def _origin(filename: str) -> str | None:
+    "The installed package a warning comes from (None for semisel and for code outside site-packages)."
+    parts = Path(filename).parts
+    site = [i for i, p in enumerate(parts) if p in ("site-packages", "dist-packages")]
+    if not site or len(parts) <= site[-1] + 1: return None
+    package = parts[site[-1] + 1].removesuffix(".py")
+    return None if package == "semisel" else package
+
+def _print_warnings(caught, debug: bool = False) -> None:
+    """The warnings of a command on stderr, each once: semisel's own (a plain UserWarning) as ``semisel: note: ...``
+    in the command line's words; another package's as ``semisel: warning from PACKAGE: ...``, except its deprecation
+    and future warnings, which are for developers (--debug shows them)."""
+    seen = set()
+    for w in caught:
+        origin, text = _origin(w.filename), str(w.message)
+        if (origin, text) in seen: continue
+        seen.add((origin, text))
+        if origin is None and w.category is UserWarning: print(f"semisel: note: {cli_message(text)}", file=sys.stderr)
+        elif debug or not issubclass(w.category, _DEVELOPER_WARNINGS):
+            print(f"semisel: warning from {origin or 'python'}: {w.category.__name__}: {text}", file=sys.stderr)
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the `semisel` console script; returns the exit status: 0, 2 for a user error (one line on
     stderr; `--debug` adds the traceback), 1 for an internal error."""
@@ -678,9 +880,12 @@ def main(argv: list[str] | None = None) -> int:
     try:
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
+            if getattr(args, "data", "") is None:
+                args.data = args.default_data
+                warnings.warn(f"no DATA given: running on the bundled {args.data} (give a CSV or Parquet file, or a "
+                              "name from semisel datasets)")
             with _clients_closed(): args.run(args)
-        if not args.quiet:
-            for w in caught: print(f"semisel: note: {cli_message(str(w.message))}", file=sys.stderr)
+        if not args.quiet: _print_warnings(caught, args.debug)
     except BrokenPipeError:                                   # `semisel ... | head`: the reader left, nothing to say
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0

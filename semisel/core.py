@@ -162,7 +162,7 @@ def check_random_state(random_state) -> np.random.Generator:
 
     Examples
     --------
-    >>> check_random_state(0).integers(10) == check_random_state(0).integers(10)
+    >>> bool(check_random_state(0).integers(10) == check_random_state(0).integers(10))
     True
     """
     if isinstance(random_state, np.random.Generator): return random_state
@@ -429,6 +429,16 @@ class PartialLabels:
         return self
 
 # %% ../nbs/00_core.ipynb #c5cb554a
+def _check_stray(vals: np.ndarray, missing: np.ndarray, name: str) -> None:
+    "A ValueError for numeric labels that are 1 / 0 (/ -1) but for a few rows: a binary target with stray values."
+    lab = vals[~missing]
+    if lab.dtype.kind not in "iuf": return
+    stray = ~np.isin(lab, (1, 0, UNLABELLED))
+    if 0 < stray.sum() < 0.01 * len(lab) and np.isin((0, 1), lab).all():
+        raise ValueError(f"`{name}` holds 1 and 0 but for {int(stray.sum())} of {len(lab)} rows "
+                         f"({', '.join(map(repr, np.unique(lab[stray])[:5].tolist()))}): a binary target with stray "
+                         "values? correct them (a multi-class target needs more than 1% of rows in each other class)")
+
 def partial_labels(y, name: str = "y_partial", *, n_rows: int | None = None, binary: bool | str = True,
                    fully_labelled: bool = False, allow_none_labelled: bool = False) -> PartialLabels:
     """Parse a (partially) labelled target once: the one place semisel reads labels.
@@ -444,7 +454,8 @@ def partial_labels(y, name: str = "y_partial", *, n_rows: int | None = None, bin
         The number of rows of the features; a different length is an error.
     binary : bool or "auto", default True
         Require the papers' binary 1/0 target; False reads any class values; "auto" reads a binary target when the
-        labelled values are all 1 or 0, any class values otherwise.
+        labelled values are all 1 or 0, any class values otherwise -- except numbers that are 1 and 0 but for under 1%
+        of the labelled rows (a stray 2 in a binary target), an error rather than a silently multi-class target.
     fully_labelled : bool, default False
         Refuse unlabelled rows (for simulators that erase labels of a complete target).
     allow_none_labelled : bool, default False
@@ -471,7 +482,9 @@ def partial_labels(y, name: str = "y_partial", *, n_rows: int | None = None, bin
     vals, missing = _label_values(y, name)
     if n_rows is not None and len(vals) != n_rows:
         raise ValueError(f"`{name}` has {len(vals)} rows but `X` has {n_rows}: they must match")
-    if binary == "auto": binary = _looks_binary(vals, missing)
+    if binary == "auto":
+        binary = _looks_binary(vals, missing)
+        if not binary: _check_stray(vals, missing, name)
     if binary: codes, classes = _binary_codes(vals, missing, name, fully_labelled), np.array([0, 1])
     else: codes, classes = _class_codes(vals, missing, name, fully_labelled)
     labels = PartialLabels(codes, classes, binary, name)
@@ -541,18 +554,24 @@ def reindex_codes(codes: np.ndarray, bound: int) -> tuple[np.ndarray, int]:
 def compact_codes(x, name: str) -> tuple[np.ndarray, int]:
     """Validated codes of `x` (see `check_codes`) in the smallest dtype, re-indexed when they are sparse.
 
-    Returns (codes, k) with every code < k; k is max + 1 unless the codes were re-indexed.
+    Returns (codes, k) with every code < k; k is max + 1 unless the codes were re-indexed: codes re-index (in their
+    order) when their maximum passes twice the rows, or passes 64 with most values below it unused, so that no table
+    is sized by an offset (codes 1000..1001 give k = 2).
 
     Examples
     --------
-    >>> compact_codes([0, 1, 1], "x")[1], compact_codes([5, 10**9], "x")[1]
-    (2, 2)
+    >>> compact_codes([0, 1, 1], "x")[1], compact_codes([5, 10**9], "x")[1], compact_codes([1000, 1001] * 9, "x")[1]
+    (2, 2, 2)
     """
     arr = check_codes(x, name)
     k = int(arr.max()) + 1
     if k > 2 * arr.size + 256:  # sparse codes: re-index by sorting
         uniq, inverse = np.unique(arr, return_inverse=True)
         return small_codes(inverse.reshape(-1), len(uniq)), len(uniq)
+    if k > 64:                   # offset or spread-out codes (semeion + 1000): re-index when most of 0..k-1 are unused
+        present = np.bincount(arr.astype(np.intp, copy=False), minlength=k) > 0
+        used = int(present.sum())
+        if 2 * used < k: return small_codes((np.cumsum(present) - 1)[arr], used), used
     return small_codes(arr, k), k
 
 # %% ../nbs/00_core.ipynb #4eb4b8cf
@@ -689,6 +708,10 @@ def id_like_columns(X, share: float = 0.5) -> list:
     """Columns with nearly as many distinct values as rows (at least `share` of them, on 20 rows or more): an ID or
     index column, whose MI with any label is large by chance alone and whose tests are vacuous.
 
+    A DataFrame is judged on its raw values, before any binning: text, categorical and boolean columns by `share`;
+    integer-valued numbers (an index, a hashed ID, a timestamp) when at least 95% of them are distinct; numbers with
+    fractions are measurements, never IDs.
+
     Parameters
     ----------
     X : pandas DataFrame, CodeMatrix or array of codes
@@ -706,7 +729,13 @@ def id_like_columns(X, share: float = 0.5) -> list:
     """
     share = check_probability(share, "share", closed="right")
     if isinstance(X, pd.DataFrame):
-        n, counts, names = len(X), X.nunique(dropna=True).to_numpy(), list(X.columns)
+        n, counts, names = len(X), X.nunique(dropna=True).to_numpy().copy(), list(X.columns)
+        for j, c in enumerate(X.columns):
+            col = X[c]
+            if pd.api.types.is_numeric_dtype(col.dtype) and not pd.api.types.is_bool_dtype(col.dtype):
+                v = col.dropna().to_numpy()
+                whole = v.dtype.kind in "iu" or bool(np.all(np.isfinite(v) & (v == np.round(v))))
+                counts[j] = counts[j] if whole and counts[j] >= 0.95 * n else 0
     else:
         codes = CodeMatrix(X)
         n, names = codes.n, codes.names or list(range(len(codes)))
@@ -795,7 +824,7 @@ def target_codes(y, z=None, n: int | None = None) -> tuple[np.ndarray, int, int]
     Examples
     --------
     >>> w, ky, kz = target_codes([0, 1, 1], [2, 2, 5]); w.tolist(), ky, kz
-    ([0, 3, 2], 2, 2)
+    ([0, 2, 3], 2, 2)
     """
     if is_chunked(y) or is_chunked(z): return chunked_backend().chunked_target_codes(y, z, n)   # dask: kept lazy
     y, ky = compact_codes(y, "y")

@@ -5,20 +5,20 @@
 # %% ../nbs/00_datasets.ipynb #b88f8756
 from __future__ import annotations
 
+import codecs
 import csv
 import gzip
-import warnings
 from importlib import resources
 from pathlib import Path
+import warnings
 
 import numpy as np
 import pandas as pd
 
-from .core import check_choice, check_integer, chunked_backend, is_chunked
+from .core import check_choice, check_integer, chunked_backend, id_like_columns, is_chunked
 
 # %% auto #0
-__all__ = ['data_path', 'list_datasets', 'load_dataset', 'dataset_info', 'read_table', 'list_networks', 'load_network',
-           'discretize']
+__all__ = ['data_path', 'list_datasets', 'load_dataset', 'dataset_info', 'parquet_shape', 'read_table', 'discretize']
 
 # %% ../nbs/00_datasets.ipynb #56871cd5
 def data_path() -> Path:
@@ -160,6 +160,15 @@ def dataset_info() -> pd.DataFrame:
     return pd.DataFrame.from_dict(_INFO, orient="index", columns=["rows", "features", "classes", "p(y=1)", "used in"])
 
 # %% ../nbs/00_datasets.ipynb #ad89c2db
+def _text_encoding(encoding: str) -> str:
+    "A known codec name (a BOM is skipped under UTF-8, as `utf-8-sig` does); an unknown one is a ValueError."
+    if not isinstance(encoding, str) or not encoding.strip():
+        raise ValueError(f"`encoding` must name a text encoding, got {encoding!r}")
+    try: name = codecs.lookup(encoding).name
+    except LookupError:
+        raise ValueError(f"unknown `encoding` {encoding!r}; give a Python codec name such as utf-8 or latin-1") from None
+    return "utf-8-sig" if name == "utf-8" else name
+
 def _check_csv(path: Path, encoding: str) -> list[str]:
     "The header of a CSV file after checking every row's field count (one pass of the csv module); raises ValueError."
     try:
@@ -173,11 +182,113 @@ def _check_csv(path: Path, encoding: str) -> list[str]:
                                      f"({'a field is missing' if len(row) < len(header) else 'one field too many'}); "
                                      "an empty field must still be there, between its commas")
     except UnicodeDecodeError as e:
-        raise ValueError(f"{path} is not {encoding} text (byte 0x{e.object[e.start]:02x} at position {e.start}); "
-                         "re-save it as UTF-8 or give its encoding") from None
+        raise ValueError(f"{path} is not {encoding.removesuffix('-sig')} text (byte 0x{e.object[e.start]:02x} at position "
+                         f"{e.start}); re-save it as UTF-8 or give its encoding") from None
     return header
 
-def read_table(path, *, encoding: str = "utf-8") -> pd.DataFrame:
+_INTEGER = r"\s*[+-]?\d+\s*"
+
+def _typed(col: pd.Series, where: str, first: int) -> pd.Series:
+    """A text column as numbers when every value is one (integers exact, nullable when some are missing), else as it is;
+    a column numeric but for a few tokens is a ValueError naming them and their rows (numbered from `first`)."""
+    if not (pd.api.types.is_string_dtype(col.dtype) or col.dtype == object): return col
+    s = col.dropna()
+    if s.empty or not all(isinstance(v, str) for v in s.head(1000).tolist()): return col
+    num = pd.to_numeric(s, errors="coerce")
+    bad = num.isna().to_numpy()
+    if bad.all(): return col
+    if bad.any():
+        tokens = pd.unique(s[bad])
+        if len(tokens) <= 3 and bad.sum() <= len(s) / 2:
+            rows = (np.flatnonzero(col.notna().to_numpy())[bad][:5] + first).tolist()
+            raise ValueError(f"{where}: column {col.name!r} is numeric but for the value(s) "
+                             f"{', '.join(map(repr, tokens.tolist()))} ({'line' if first == 2 else 'row'}(s) "
+                             f"{', '.join(map(str, rows))}{' ...' if bad.sum() > 5 else ''}); name them as missing with "
+                             f"na_values={list(tokens.tolist())!r}, or correct the file")
+        return col
+    if s.str.fullmatch(_INTEGER).all():
+        ints = pd.to_numeric(s.str.strip())
+        if ints.dtype.kind not in "iu": return col                       # beyond 64 bits: kept as exact text
+        if len(s) == len(col): return pd.Series(ints.to_numpy(), index=col.index, name=col.name)
+        out = pd.Series(pd.array([pd.NA] * len(col), dtype="Int64" if ints.dtype.kind == "i" else "UInt64"),
+                        index=col.index, name=col.name)
+        out[s.index] = ints.to_numpy()
+        return out
+    return pd.Series(np.where(col.notna(), pd.to_numeric(col, errors="coerce"), np.nan), index=col.index, name=col.name)
+
+def _exact_integers(df: pd.DataFrame, path: Path, encoding: str, na: list) -> pd.DataFrame:
+    "Integer columns with missing values that pandas read as float64, re-read as nullable integers when above 2^53."
+    lossy = [c for c in df.columns if df[c].dtype == np.float64 and df[c].isna().any()
+             and np.abs(df[c].dropna()).max() >= 2**53]
+    if not lossy: return df
+    df = df.copy()
+    raw = pd.read_csv(path, usecols=lossy, dtype=str, keep_default_na=False, na_values=na, encoding=encoding)
+    for c in lossy: df[c] = _typed(raw[c], str(path), 2)
+    return df
+
+def _check_names(path, names, offset: int = 0) -> None:
+    "Header names: non-empty and distinct (`offset`: columns dropped before them)."
+    empty = [i + 1 + offset for i, n in enumerate(names) if str(n).strip() == ""]
+    if empty: raise ValueError(f"{path}: column(s) {empty} of the header have no name; name every column")
+    dup = sorted({n for n in names if names.count(n) > 1})
+    if dup: raise ValueError(f"{path}: the header repeats the column name(s) {dup}; every column needs its own name")
+
+def _row_numbers(col: pd.Series) -> bool:
+    "Whether a column holds exactly 0..n-1 in order: the index pandas writes."
+    return pd.api.types.is_integer_dtype(col.dtype) and not col.isna().any() and (col.to_numpy() == np.arange(len(col))).all()
+
+def _parquet_files(path: Path) -> list[Path]:
+    "The Parquet files of a file or directory path."
+    return [path] if path.is_file() else sorted(f for f in path.rglob("*") if f.is_file() and f.suffix.lower() in _PARQUET)
+
+def parquet_shape(path) -> tuple[list[str], int]:
+    """The column names and the number of rows of a Parquet file or directory, from the files' metadata, checked as
+    `read_table` checks a CSV header: named, distinct columns and at least one row (else one ValueError).
+
+    Examples
+    --------
+    >>> import tempfile, os
+    >>> p = os.path.join(tempfile.mkdtemp(), "t.parquet")
+    >>> pd.DataFrame({"a": [1, 2], "class": [1, 0]}).to_parquet(p)
+    >>> parquet_shape(p)
+    (['a', 'class'], 2)
+    """
+    path = Path(path)
+    try:
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+    except ImportError: raise ValueError("reading Parquet needs pyarrow: pip install pyarrow") from None
+    files = _parquet_files(path)
+    if not files: raise ValueError(f"{path} holds no Parquet file")
+    try:
+        meta = [pq.read_metadata(f) for f in files]
+        names = [n for n in meta[0].schema.to_arrow_schema().names if not n.startswith("__index_level_")]
+    except (OSError, pa.ArrowException) as e:
+        raise ValueError(f"{path} is not a readable Parquet file: {str(e).splitlines()[0]}") from None
+    _check_names(path, names)
+    rows = sum(m.num_rows for m in meta)
+    if rows == 0: raise ValueError(f"{path} has column names but no rows")
+    return names, rows
+
+def _read_parquet(path: Path) -> pd.DataFrame:
+    "A Parquet file or directory through pyarrow, integers exact (nullable where missing), names checked."
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+    parquet_shape(path)
+    try: table = pq.read_table(path if path.is_file() else _parquet_files(path))
+    except (OSError, pa.ArrowException) as e:
+        raise ValueError(f"{path} is not a readable Parquet file: {str(e).splitlines()[0]}") from None
+    signed = (pa.int8(), pa.int16(), pa.int32(), pa.int64(), pa.uint8(), pa.uint16(), pa.uint32())
+    df = table.to_pandas(types_mapper=lambda t: pd.Int64Dtype() if t in signed else pd.UInt64Dtype() if t == pa.uint64()
+                         else None)
+    for c in df.columns:   # integers without missing values: plain numpy integers
+        if isinstance(df[c].dtype, pd.Int64Dtype | pd.UInt64Dtype) and not df[c].isna().any():
+            df[c] = df[c].to_numpy(dtype=np.int64 if isinstance(df[c].dtype, pd.Int64Dtype) else np.uint64)
+    return df
+
+_PARQUET = (".parquet", ".parq", ".pq")
+
+def read_table(path, *, encoding: str = "utf-8", na_values=()) -> pd.DataFrame:
     """Read a CSV (or Parquet) table strictly: one line of error for a malformed file instead of a silently wrong frame.
 
     Parameters
@@ -185,18 +296,22 @@ def read_table(path, *, encoding: str = "utf-8") -> pd.DataFrame:
     path : str or pathlib.Path
         A ``.csv`` (``.csv.gz``) file, or a ``.parquet`` file or directory (needs pyarrow).
     encoding : str, default "utf-8"
-        The text encoding of a CSV file.
+        The text encoding of a CSV file (a UTF-8 byte-order mark is skipped).
+    na_values : sequence of str, default ()
+        Values read as missing besides the empty field (pandas' own list, "NA", "None", "null", ..., is data).
 
     Returns
     -------
     pandas.DataFrame
-        Columns named as in the header, no index column; empty fields are NaN.
+        Columns named as in the header, no index column; missing values are NaN (pandas NA in an integer column,
+        which stays exact).
 
     Raises
     ------
     ValueError
         A row with more or fewer fields than the header (naming the line), empty or duplicate header names, an empty
-        file, a header without rows, bytes that do not decode, a missing file or a directory that is not Parquet.
+        file, a header without rows, bytes that do not decode, an unknown encoding, a column numeric but for a few
+        values, a missing path, an empty path, or a directory that is not Parquet.
 
     Examples
     --------
@@ -206,84 +321,47 @@ def read_table(path, *, encoding: str = "utf-8") -> pd.DataFrame:
     >>> read_table(p)["class"].tolist()
     [1.0, nan]
     """
+    if str(path).strip() == "": raise ValueError("`path` is empty; give a CSV or Parquet file")
     path = Path(path)
+    na = [""] + [str(v) for v in na_values]
     if not path.exists(): raise ValueError(f"{path} does not exist")
-    if path.suffix == ".parquet" or (path.is_dir() and any(path.glob("*.parquet"))):
-        try: return pd.read_parquet(path)
-        except ImportError: raise ValueError("reading Parquet needs pyarrow: pip install pyarrow") from None
-    if path.is_dir(): raise ValueError(f"{path} is a directory, not a CSV file (a directory must hold .parquet files)")
-    header = _check_csv(path, encoding)
-    try: df = pd.read_csv(path, index_col=False, encoding=encoding)
-    except pd.errors.EmptyDataError: raise ValueError(f"{path} is empty") from None
-    except pd.errors.ParserError as e: raise ValueError(f"{path} is not a readable CSV: {str(e).strip()}") from None
-    except UnicodeDecodeError as e: raise ValueError(f"{path} is not {encoding} text: {e.reason}") from None
-    names = header
+    if path.suffix.lower() in _PARQUET or (path.is_dir() and any(f.suffix.lower() in _PARQUET for f in path.rglob("*"))):
+        df, where, first = _read_parquet(path), str(path), 0
+        if na[1:]: df = df.mask(df.isin(na[1:]))
+    else:
+        if path.is_dir(): raise ValueError(f"{path} is a directory, not a CSV file (a directory must hold .parquet files)")
+        encoding = _text_encoding(encoding)
+        header = _check_csv(path, encoding)
+        try: df = pd.read_csv(path, index_col=False, encoding=encoding, keep_default_na=False, na_values=na)
+        except pd.errors.EmptyDataError: raise ValueError(f"{path} is empty") from None
+        except pd.errors.ParserError as e: raise ValueError(f"{path} is not a readable CSV: {str(e).strip()}") from None
+        except UnicodeDecodeError as e: raise ValueError(f"{path} is not {encoding} text: {e.reason}") from None
+        if df.empty: raise ValueError(f"{path} has a header but no rows")
+        df.columns = header
+        where, first = str(path), 2
+    names = [str(c) for c in df.columns]
     dropped = None
-    if names and (names[0] == "" or names[0].startswith("Unnamed: 0")):
+    if names and (names[0].strip() == "" or names[0].startswith("Unnamed: 0")) and _row_numbers(df.iloc[:, 0]):
         dropped, names, df = names[0], names[1:], df.iloc[:, 1:]
-    empty = [i + 1 + (dropped is not None) for i, n in enumerate(names) if n.strip() == ""]
-    if empty: raise ValueError(f"{path}: column(s) {empty} of the header have no name; name every column")
-    dup = sorted({n for n in names if names.count(n) > 1})
-    if dup: raise ValueError(f"{path}: the header repeats the column name(s) {dup}; every column needs its own name")
-    if df.empty: raise ValueError(f"{path} has a header but no rows")
+    elif names and names[0].strip() == "":
+        raise ValueError(f"{path}: the first column has no name and holds data, not the row numbers 0..n-1 that "
+                         "pandas writes for its index; name it")
+    _check_names(path, names, offset=dropped is not None)
     df.columns = names
+    if first == 2: df = _exact_integers(df, path, encoding, na)
+    df = pd.DataFrame({c: _typed(df[c], where, first) for c in names}, index=df.index)
     df.attrs["dropped_index"] = dropped
     return df
 
-# %% ../nbs/00_datasets.ipynb #a2afa029
-_NETWORKS = ("alarm", "asia", "child", "insurance")
-
-def list_networks() -> list[str]:
-    """Names of the bundled Bayesian networks, for `load_network`.
-
-    Returns
-    -------
-    list of str
-
-    Examples
-    --------
-    >>> list_networks()
-    ['alarm', 'asia', 'child', 'insurance']
-    """
-    return list(_NETWORKS)
-
-# %% ../nbs/00_datasets.ipynb #0fd0ed46
-def load_network(name: str):
-    """The bundled Bayesian network `name`, parsed by pgmpy's `BIFReader` (needs the extra ``semisel[bn]``).
-
-    Parameters
-    ----------
-    name : str
-        One of `list_networks()`.
-
-    Returns
-    -------
-    pgmpy.models.DiscreteBayesianNetwork
-        The network with its conditional probability tables.
-
-    Raises
-    ------
-    ValueError
-        An unknown `name`.
-    ImportError
-        pgmpy is not installed.
-
-    Examples
-    --------
-    >>> len(load_network("asia").nodes())
-    8
-    """
-    check_choice(name, "name", _NETWORKS)
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", FutureWarning)  # pgmpy 1.1/1.2 announce their 1.3 renames at import
-            from pgmpy.readwrite import BIFReader
-    except ImportError as e:
-        raise ImportError("load_network needs pgmpy: pip install 'semisel[bn]'") from e
-    with gzip.open(data_path() / "bn" / f"{name}.bif.gz", "rt", encoding="utf-8") as f: text = f.read()
-    return BIFReader(string=text).get_model()
-
 # %% ../nbs/00_datasets.ipynb #1b8de7a5
+def _integer_edges(observed: np.ndarray, bins: int, strategy: str) -> np.ndarray:
+    """Bin edges of integers (int64 / uint64) computed exactly: equal-width edges ceil(min + i (max - min) / bins) in
+    Python integers (the same bins as the real-valued edges), or quantiles that are observed values."""
+    if strategy == "quantile":
+        return np.quantile(observed, np.linspace(0, 1, bins + 1)[1:-1], method="inverted_cdf").astype(observed.dtype)
+    lo, hi = int(observed.min()), int(observed.max())
+    return np.array([lo - (-i * (hi - lo) // bins) for i in range(1, bins)], dtype=observed.dtype)
+
 def _column_codes(col: pd.Series, bins: int, strategy: str, nan: str) -> np.ndarray:
     "Codes 0..k-1 of one column (see `discretize`); NaN gets code k when `nan='own_bin'`."
     missing = col.isna().to_numpy()
@@ -292,21 +370,28 @@ def _column_codes(col: pd.Series, bins: int, strategy: str, nan: str) -> np.ndar
                          "impute them first or pass nan='own_bin' to give them a code of their own")
     values = col[~missing]
     numeric = pd.api.types.is_numeric_dtype(values.dtype) and not pd.api.types.is_bool_dtype(values.dtype)
+    integer = numeric and pd.api.types.is_integer_dtype(values.dtype)
     if isinstance(values.dtype, pd.CategoricalDtype): values = values.cat.codes  # category order, never binned
     elif not numeric: values = values.astype(str)  # strings / objects / booleans: sorted observed values
+    elif integer:                                  # integers stay integers: exact codes for any int64 / uint64
+        values = values.to_numpy(dtype=np.uint64 if pd.api.types.is_unsigned_integer_dtype(values.dtype) else np.int64)
     else:
         values = values.astype(np.float64)
         if not np.isfinite(values).all():
             raise ValueError(f"column {col.name!r} has infinite values; they cannot be binned")
-    observed = values.to_numpy()
+    observed = np.asarray(values)
     if numeric and len(np.unique(observed)) > bins:
-        if strategy == "uniform":
-            lo, hi = observed.min(), observed.max()
-            with np.errstate(over="ignore"):
-                s = 1.0 if np.isfinite(hi - lo) else 0.5  # a range beyond the float maximum is halved (exactly)
-            edges = (lo * s + np.arange(1, bins) * ((hi * s - lo * s) / bins)) / s
+        if integer and max(abs(int(observed.min())), abs(int(observed.max()))) >= 2**53:
+            edges = _integer_edges(observed, bins, strategy)
         else:
-            edges = np.quantile(observed, np.linspace(0, 1, bins + 1)[1:-1])
+            observed = observed.astype(np.float64)
+            if strategy == "uniform":
+                lo, hi = observed.min(), observed.max()
+                with np.errstate(over="ignore"):
+                    s = 1.0 if np.isfinite(hi - lo) else 0.5  # a range beyond the float maximum is halved (exactly)
+                edges = (lo * s + np.arange(1, bins) * ((hi * s - lo * s) / bins)) / s
+            else:
+                edges = np.quantile(observed, np.linspace(0, 1, bins + 1)[1:-1])
         observed = np.searchsorted(edges, observed, side="right")
     compact = np.unique(observed, return_inverse=True)[1].reshape(-1)
     codes = np.empty(len(col), dtype=np.int64)
@@ -326,7 +411,8 @@ def discretize(X, bins: int = 5, strategy: str = "uniform", nan: str = "error"):
     ----------
     X : array-like (1-D or 2-D), pandas DataFrame or Series
         Numeric columns are binned; string and boolean columns become codes of their sorted values, categorical
-        columns codes in category order. Never modified. A dask array or DataFrame is binned chunk by chunk, lazily
+        columns codes in category order; integer columns (numpy or nullable, any int64 / uint64) are coded exactly,
+        never through float64. Never modified. A dask array or DataFrame is binned chunk by chunk, lazily
         (chapter 10's `discretize_chunked`: numeric columns, equal-width bins; the same codes).
     bins : int, default 5
         The number of bins, at least 2.
@@ -350,6 +436,11 @@ def discretize(X, bins: int = 5, strategy: str = "uniform", nan: str = "error"):
     TypeError
         A `bins` that is not an integer.
 
+    Warns
+    -----
+    UserWarning
+        ID-like columns, judged on the raw values (`semisel.core.id_like_columns`).
+
     Examples
     --------
     >>> discretize(np.array([0, 1.9, 2, 7.9, 8, 10])).tolist()
@@ -363,6 +454,9 @@ def discretize(X, bins: int = 5, strategy: str = "uniform", nan: str = "error"):
     frame = X.to_frame() if isinstance(X, pd.Series) else pd.DataFrame(X)
     if not isinstance(X, pd.DataFrame | pd.Series): frame = frame.infer_objects()  # object arrays: numbers stay numbers
     if frame.shape[0] == 0 or frame.shape[1] == 0: raise ValueError("`X` must have at least one row and one column")
+    ids = id_like_columns(frame)                  # on the raw values: binning would hide an integer ID
+    if ids: warnings.warn(f"column(s) {ids[:5]} have nearly as many distinct values as rows (ID or index columns?): "
+                          "binned or not, their MI with a label is large by chance alone; drop them", stacklevel=2)
     codes = np.column_stack([_column_codes(frame[c], bins, strategy, nan) for c in frame.columns])
     codes = codes.astype(np.min_scalar_type(codes.max()))
     if isinstance(X, pd.DataFrame): return pd.DataFrame(codes, index=X.index, columns=X.columns)

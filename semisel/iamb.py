@@ -17,18 +17,16 @@ from sklearn.utils import ClassifierTags
 from sklearn.utils.validation import validate_data
 
 from .core import (CodeMatrix, PartialLabels, PartialLabelSelector, Selected, check_choice, check_codes,
-                          check_integer, check_number, check_probability, check_random_state, count_tables,
+                          check_probability, check_random_state, count_tables,
                           encode_joint, fits_count_budget, id_like_columns, is_chunked, joint_codes, partial_labels,
                           stratum_tables)
-from .datasets import discretize, load_network
-from .infotheory import (CI_METHODS, IndependenceResult, chi2_test, chi2_test_all, ci_test_all, g_test, g_test_all,
-                                permutation_pvalues)
+from .datasets import discretize
+from .infotheory import (TESTS, IndependenceResult, chi2_test, chi2_test_all, ci_test_all, g_test, g_test_all,
+                                permutation_pvalues, test_spec)
 
 # %% auto #0
-__all__ = ['DEFAULT_TEST', 'per_column', 'make_test', 'TestRecord', 'MarkovBlanket', 'iamb', 'CompiledNetwork', 'compile_network',
-           'network', 'sample_network', 'true_markov_blanket', 'network_dataset', 'exact_prior', 'benchmark_targets',
-           'BlanketScore', 'score_blanket', 'pairwise_g_test_all', 'markov_blanket', 'semi_iamb', 'listwise_iamb',
-           'pairwise_iamb', 'SemiIAMB']
+__all__ = ['DEFAULT_TEST', 'per_column', 'make_test', 'TestRecord', 'MarkovBlanket', 'iamb', 'pairwise_g_test_all',
+           'markov_blanket', 'semi_iamb', 'listwise_iamb', 'pairwise_iamb', 'SemiIAMB']
 
 # %% ../nbs/04_iamb.ipynb #dfa29105
 def per_column(test: Callable) -> Callable:
@@ -54,8 +52,8 @@ def per_column(test: Callable) -> Callable:
     def batched(X, y, z=None):
         codes = CodeMatrix(X)
         res = [test(codes[j], y, z) for j in range(codes.shape[1])]
-        return IndependenceResult(np.array([r.statistic for r in res], float), np.array([r.dof for r in res]),
-                                  np.array([r.pvalue for r in res], float), codes.n)
+        return IndependenceResult(np.array([r.statistic for r in res], float), np.array([r.pvalue for r in res], float),
+                                  np.array([r.dof for r in res]), codes.n, getattr(test, "__name__", "test"))
     batched.__name__ = f"per_column({getattr(test, '__name__', 'test')})"
     return batched
 
@@ -64,19 +62,18 @@ _BATCHED = {g_test: g_test_all, chi2_test: chi2_test_all}
 DEFAULT_TEST = "g-adf"   # holds its level (chapter 01), cheap, as accurate as the papers' G on the networks (below)
 
 def make_test(test=DEFAULT_TEST, *, alpha: float = 0.10, n_perm: int | None = None, random_state=None) -> Callable:
-    """The batched test IAMB runs: a method of chapter 01's `ci_test_all` by name, or any callable.
+    """The batched test IAMB runs: a test of chapter 01's registry `TESTS` by name (or alias), or any callable.
 
     Parameters
     ----------
     test : str or callable, default "g-adf"
-        One of `CI_METHODS` ("g" is the papers' test; "sp", "g-adf", "mc", "smc" hold their level on sparse tables),
+        A name of `TESTS` ("g" is the papers' test; "sp", "g-adf", "mc", "smc" hold their level on sparse tables),
         or ``test(X, y, z) -> IndependenceResult`` batched over the columns of X (chapter 01's one-feature `g_test`
         and `chi2_test` are swapped for their `_all` forms; see `per_column` for any other one-feature test).
     alpha : float, default 0.10
         The level at which "smc" decides when to stop permuting a column (IAMB's own level).
     n_perm : int, optional
-        Permuted tables of "mc", "smc" and "sp". IAMB's defaults: 199 for "mc" and "smc" (IAMB uses the decision at
-        `alpha`, and alpha (B + 1) is an integer at 0.05 and 0.10, so the test is exact), 100 for "sp".
+        Permuted tables of "mc", "smc" and "sp" (default: the registry's, 999, 999 and 100).
     random_state : None, int or numpy Generator
         One stream for all the permutations of a run: the same seed gives the same blanket.
 
@@ -91,22 +88,19 @@ def make_test(test=DEFAULT_TEST, *, alpha: float = 0.10, n_perm: int | None = No
     'mc'
     """
     if isinstance(test, str):
-        check_choice(test, "test", CI_METHODS)
-        permutes = test in ("mc", "smc", "sp")
-        if n_perm is not None and not permutes:
-            raise ValueError(f"`n_perm` applies to the permutation tests 'mc', 'smc' and 'sp', not to test {test!r}")
-        kw = {"alpha": alpha, "random_state": check_random_state(random_state) if permutes else None}
-        if n_perm is not None: kw["n_perm"] = check_integer(n_perm, "n_perm", low=1)
-        elif test in ("mc", "smc"): kw["n_perm"] = 199
+        spec = test_spec(test)
+        kw = {"alpha": alpha, "random_state": check_random_state(random_state) if spec.permutes else None}
+        if spec.permutes: kw["n_perm"] = spec.check_n_perm(n_perm)
+        elif n_perm is not None: spec.check_n_perm(n_perm)                      # raises: n_perm of an asymptotic test
         def batched(X, y, z=None):
-            if permutes and z is not None and np.bincount(joint_codes(z, name="z")[0]).max() <= 1:
+            if spec.permutes and z is not None and np.bincount(joint_codes(z, name="z")[0]).max() <= 1:
                 return ci_test_all(X, y, z, "g")    # every stratum one row: nothing to permute, G = 0 and p = 1
-            return ci_test_all(X, y, z, test, **kw)
-        batched.__name__ = test
+            return ci_test_all(X, y, z, spec.name, **kw)
+        batched.__name__ = spec.name
         return batched
     if not callable(test):
-        raise TypeError(f"`test` must be a method name in {CI_METHODS} or a callable (X, y, z) -> IndependenceResult, "
-                        f"got {test!r}")
+        raise TypeError(f"`test` must be a name in `TESTS` ({', '.join(TESTS)}) or a callable (X, y, z) -> "
+                        f"IndependenceResult, got {test!r}")
     return _BATCHED.get(test, test)
 
 # %% ../nbs/04_iamb.ipynb #bb7289d2
@@ -291,7 +285,7 @@ def iamb(X, y, alpha: float = 0.10, test=DEFAULT_TEST, trace: bool = False, *, n
     alpha : float, default 0.10
         Significance level of the tests, in (0, 1).
     test : str or callable, default "g-adf"
-        The test of independence: a method of `ci_test_all` ("g" is the papers' test; "sp", "g-adf", "mc" and
+        The test of independence: a name of the registry `TESTS` ("g" is the papers' test; "sp", "g-adf", "mc" and
         "smc" hold their level on sparse tables, see `make_test`) or a batched callable.
     n_perm : int, optional
         Permuted tables of the permutation tests (their defaults otherwise).
@@ -319,319 +313,6 @@ def iamb(X, y, alpha: float = 0.10, test=DEFAULT_TEST, trace: bool = False, *, n
                          "use semi_iamb, listwise_iamb or pairwise_iamb for partial labels")
     return _iamb(codes, labels.codes, alpha, make_test(test, alpha=alpha, n_perm=n_perm, random_state=random_state), trace)
 
-# %% ../nbs/04_iamb.ipynb #8e994608
-@dataclass(frozen=True)
-class CompiledNetwork:
-    """A discrete Bayesian network as arrays, for fast vectorised forward sampling (`sample_network`).
-
-    Attributes
-    ----------
-    name : str
-        The network's name.
-    nodes : tuple of str
-        The nodes in topological order.
-    states : dict
-        node -> tuple of state names, in the BIF's order (code k = the k-th state).
-    parents : dict
-        node -> tuple of parent nodes, in the CPD's order.
-    cumulative : dict
-        node -> array (n_states - 1, n_parent_configs): the CDF of the node given each parent configuration.
-    edges : tuple
-        (parent, child) pairs.
-    model : object
-        The pgmpy model (exact inference), not compared.
-
-    Examples
-    --------
-    >>> net = network("asia")
-    >>> net.nodes[:3], net.arity["bronc"], net.parents["dysp"]
-    (('asia', 'smoke', 'tub'), 2, ('bronc', 'either'))
-    """
-    name: str
-    nodes: tuple
-    states: dict
-    parents: dict
-    cumulative: dict
-    edges: tuple
-    model: object = field(default=None, repr=False, compare=False)
-
-    @property
-    def arity(self) -> dict:
-        "node -> number of states."
-        return {v: len(s) for v, s in self.states.items()}
-
-# %% ../nbs/04_iamb.ipynb #d3fa24b4
-def compile_network(model, name: str = "") -> CompiledNetwork:
-    """Arrays of a pgmpy `DiscreteBayesianNetwork`: the CPDs as cumulative tables over parent configurations.
-
-    Parameters
-    ----------
-    model : pgmpy.models.DiscreteBayesianNetwork
-        A network with a CPD for every node.
-    name : str, optional
-        A name for it.
-
-    Returns
-    -------
-    CompiledNetwork
-
-    Examples
-    --------
-    >>> compile_network(load_network("asia"), "asia").nodes[-1]
-    'dysp'
-    """
-    import networkx as nx
-    order = tuple(nx.topological_sort(model))
-    states, parents, cumulative = {}, {}, {}
-    for v in order:
-        cpd = model.get_cpds(v)
-        states[v] = tuple(cpd.state_names[v])
-        parents[v] = tuple(cpd.variables[1:])
-        for p in parents[v]:
-            if tuple(cpd.state_names[p]) != states[p]:
-                raise ValueError(f"CPD of {v!r} orders the states of {p!r} differently from {p!r}'s own CPD")
-        table = np.asarray(cpd.values, float).reshape(len(states[v]), -1)
-        cumulative[v] = np.cumsum(table, axis=0)[:-1]
-    edges = tuple((p, c) for c in order for p in parents[c])
-    return CompiledNetwork(name, order, states, parents, cumulative, edges, model)
-
-# %% ../nbs/04_iamb.ipynb #c023c09d
-@functools.lru_cache(maxsize=8)
-def network(name: str) -> CompiledNetwork:
-    """The bundled network `name`, compiled and cached.
-
-    Parameters
-    ----------
-    name : str
-        One of `semisel.datasets.list_networks()` ('alarm', 'asia', 'child', 'insurance').
-
-    Returns
-    -------
-    CompiledNetwork
-
-    Examples
-    --------
-    >>> len(network("alarm").nodes)
-    37
-    """
-    return compile_network(load_network(name), name)
-
-# %% ../nbs/04_iamb.ipynb #18a46d49
-def _network(net) -> CompiledNetwork:
-    "A `CompiledNetwork` from itself, a bundled network's name or a pgmpy model."
-    if isinstance(net, CompiledNetwork): return net
-    if isinstance(net, str): return network(net)
-    return compile_network(net)
-
-# %% ../nbs/04_iamb.ipynb #7f2e2b97
-def sample_network(net, n: int, random_state=None) -> pd.DataFrame:
-    """`n` forward samples of a network, as a DataFrame of state codes.
-
-    Vectorised: one uniform draw per row and node, compared with the CDF of the node given each row's parent
-    configuration.
-
-    Parameters
-    ----------
-    net : CompiledNetwork, str or pgmpy model
-        The network (a bundled network's name is compiled once and cached).
-    n : int
-        Number of rows, at least 1.
-    random_state : None, int or numpy.random.Generator
-        The random stream (`semisel.core.check_random_state`).
-
-    Returns
-    -------
-    pandas.DataFrame
-        One column per node, in topological order; code k = the node's k-th state in the BIF (uint8).
-
-    Examples
-    --------
-    >>> sample_network("asia", 3, random_state=0).loc[0].tolist()
-    [1, 0, 1, 1, 1, 1, 1, 1]
-    """
-    net = _network(net)
-    n = check_integer(n, "n", low=1)
-    rng, ar, out = check_random_state(random_state), net.arity, {}
-    for v in net.nodes:
-        config = np.zeros(n, dtype=np.int64)
-        for p in net.parents[v]: config = config * ar[p] + out[p]
-        u = rng.random(n)
-        out[v] = (u[None, :] >= net.cumulative[v][:, config]).sum(axis=0).astype(np.uint8)
-    return pd.DataFrame(out)
-
-# %% ../nbs/04_iamb.ipynb #851e2009
-def true_markov_blanket(net, target: str) -> list:
-    """The Markov blanket of `target` in the DAG: its parents, its children and the children's other parents.
-
-    Parameters
-    ----------
-    net : CompiledNetwork, str or pgmpy model
-    target : str
-        A node of the network.
-
-    Returns
-    -------
-    list of str
-        The blanket, sorted.
-
-    Examples
-    --------
-    >>> true_markov_blanket("asia", "bronc")
-    ['dysp', 'either', 'smoke']
-    """
-    net = _network(net)
-    if target not in net.states: raise ValueError(f"`target` {target!r} is not a node of network {net.name!r}")
-    parents = set(net.parents[target])
-    children = {c for p, c in net.edges if p == target}
-    spouses = {p for p, c in net.edges if c in children} - {target}
-    return sorted(parents | children | spouses)
-
-# %% ../nbs/04_iamb.ipynb #00759556
-def network_dataset(net, target: str, n: int, random_state=None) -> tuple[pd.DataFrame, pd.Series]:
-    """`n` rows of a network as (X, y): the other nodes' codes, and the target binarised as the papers do.
-
-    Parameters
-    ----------
-    net : CompiledNetwork, str or pgmpy model
-    target : str
-        A node of the network; y = 1 where it takes its FIRST BIF state, 0 elsewhere.
-    n : int
-        Number of rows.
-    random_state : None, int or numpy.random.Generator
-
-    Returns
-    -------
-    X : pandas.DataFrame
-        The other nodes (state codes).
-    y : pandas.Series of int64, named `target`
-
-    Examples
-    --------
-    >>> X, y = network_dataset("asia", "bronc", 5, random_state=0)
-    >>> X.shape, y.tolist()
-    ((5, 7), [1, 1, 0, 0, 0])
-    """
-    net = _network(net)
-    if target not in net.states: raise ValueError(f"`target` {target!r} is not a node of network {net.name!r}")
-    D = sample_network(net, n, random_state)
-    return D.drop(columns=target), pd.Series((D[target].to_numpy() == 0).astype(np.int64), name=target)
-
-# %% ../nbs/04_iamb.ipynb #b1d93212
-def exact_prior(net, node: str, state: int = 0) -> float:
-    """Exact marginal probability that `node` takes its `state`-th state, by variable elimination (pgmpy).
-
-    Parameters
-    ----------
-    net : CompiledNetwork, str or pgmpy model
-    node : str
-        A node of the network.
-    state : int, default 0
-        The index of the state (BIF order).
-
-    Returns
-    -------
-    float
-
-    Examples
-    --------
-    >>> round(exact_prior("asia", "bronc"), 2)
-    0.45
-    """
-    net = _network(net)
-    if node not in net.states: raise ValueError(f"`node` {node!r} is not a node of network {net.name!r}")
-    state = check_integer(state, "state", low=0, high=len(net.states[node]) - 1)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", FutureWarning)  # pgmpy 1.1/1.2 announce their 1.3 renames at import
-        from pgmpy.inference import VariableElimination
-    return float(VariableElimination(net.model).query([node], show_progress=False).values[state])
-
-# %% ../nbs/04_iamb.ipynb #ac7e0478
-def benchmark_targets(net, min_prior: float = 0.15) -> pd.DataFrame:
-    """The papers' target nodes (2015 App. A; 2018 §5.1) of a network.
-
-    A target has at least one parent, one child and one spouse; it is binarised with its FIRST BIF state as positive
-    and kept when the positive class is the minority with p(y+) >= `min_prior`.
-
-    Parameters
-    ----------
-    net : CompiledNetwork, str or pgmpy model
-    min_prior : float, default 0.15
-
-    Returns
-    -------
-    pandas.DataFrame
-        One row per target: target, prior (exact), mb_size, parents, children, spouses, positive (the state's name).
-
-    Examples
-    --------
-    >>> benchmark_targets("asia").target.tolist()
-    ['bronc']
-    """
-    net = _network(net)
-    min_prior = check_number(min_prior, "min_prior", low=0, high=0.5)
-    rows = []
-    for v in net.nodes:
-        children = {c for p, c in net.edges if p == v}
-        spouses = {p for p, c in net.edges if c in children} - {v}
-        if not (net.parents[v] and children and spouses): continue
-        prior = exact_prior(net, v)
-        if min_prior <= prior < 0.5:
-            rows.append(dict(target=v, prior=prior, mb_size=len(true_markov_blanket(net, v)),
-                             parents=len(net.parents[v]), children=len(children), spouses=len(spouses),
-                             positive=net.states[v][0]))
-    return pd.DataFrame(rows, columns=["target", "prior", "mb_size", "parents", "children", "spouses", "positive"])
-
-# %% ../nbs/04_iamb.ipynb #a07582c7
-class BlanketScore(NamedTuple):
-    """A discovered blanket against the true one.
-
-    Attributes
-    ----------
-    added : int
-        Falsely added variables (found, not in the true blanket).
-    missed : int
-        Falsely missed variables (in the true blanket, not found).
-    precision, recall, f_measure : float
-
-    Examples
-    --------
-    >>> BlanketScore(1, 0, 0.5, 1.0, 2 / 3).added
-    1
-    """
-    added: int
-    missed: int
-    precision: float
-    recall: float
-    f_measure: float
-
-# %% ../nbs/04_iamb.ipynb #4eb97556
-def score_blanket(found, true) -> BlanketScore:
-    """Score a found blanket against the true one (2015 §4.2).
-
-    Parameters
-    ----------
-    found, true : iterables of names or indices
-        An empty `found` has precision 1, an empty `true` recall 1.
-
-    Returns
-    -------
-    BlanketScore
-
-    Examples
-    --------
-    >>> score_blanket(["smoke", "lung"], ["smoke", "either", "dysp"]).f_measure
-    0.4
-    """
-    for name, v in (("found", found), ("true", true)):
-        if isinstance(v, (str, bytes)) or not hasattr(v, "__iter__"):
-            raise TypeError(f"`{name}` must be a collection of feature names or indices, got {type(v).__name__}")
-    found, true = set(found), set(true)
-    hit = len(found & true)
-    precision = hit / len(found) if found else 1.0
-    recall = hit / len(true) if true else 1.0
-    f = 2 * precision * recall / (precision + recall) if precision + recall > 0 else 0.0
-    return BlanketScore(len(found - true), len(true - found), precision, recall, f)
-
 # %% ../nbs/04_iamb.ipynb #addbd123
 _UNL = 2  # the pairwise test's code of "unlabelled" (labels 0 / 1, unlabelled 2)
 
@@ -654,13 +335,13 @@ def _labelled_dof(x: np.ndarray, w: np.ndarray, kz: int) -> int:
     distinct = lambda v: np.count_nonzero(np.bincount(v))
     return max(1, (distinct(x[lab]) - 1) * (distinct(w[lab] // kz) - 1) * distinct(w[lab] % kz)) if lab.any() else 1
 
-def pairwise_g_test_all(X, y3, z=None, method: str = "g", *, n_perm: int | None = None, alpha: float = 0.05,
+def pairwise_g_test_all(X, y3, z=None, test: str = "g", *, n_perm: int | None = None, alpha: float = 0.05,
                         random_state=None) -> IndependenceResult:
     """BASSUM-style available-case G-test of X_j ⊥ Y | Z for every column of `X`.
 
     o_{x,y,z} and o_{.,y,z} come from the labelled rows, o_{x,.,z} and o_{.,.,z} from ALL rows (pairwise deletion):
     G = 2 Σ o_xyz ln(o_..z o_xyz / (o_x.z o_.yz)) = 2 Σ_{y,z} o_.yz KL(p_L(x|y,z) || p_all(x|z)) >= 0. Its sample
-    size is ambiguous (N_L rows in the sum, N rows in the margins), so G need not be chi2: `method="mc"` or "smc"
+    size is ambiguous (N_L rows in the sum, N rows in the margins), so G need not be chi2: `test="mc"` or "smc"
     calibrates it by permutation instead (the 3-state label permuted within the strata of Z, valid when X is independent
     of the label and of the labelling given Z, as under MCAR and MAR-C).
 
@@ -672,10 +353,10 @@ def pairwise_g_test_all(X, y3, z=None, method: str = "g", *, n_perm: int | None 
         0 / 1 labels, 2 for unlabelled rows.
     z : None, vector or matrix of codes
         The conditioning set, taken jointly.
-    method : {"g", "mc", "smc"}, default "g"
+    test : {"g", "mc", "smc"} (or their bnlearn aliases), default "g"
         The papers' chi2 p-value, or a permutation p-value (see `semisel.infotheory.permutation_pvalues`).
     n_perm, alpha, random_state
-        Of the permutation tests (defaults 999 tables; alpha is "smc"'s stopping level).
+        Of the permutation tests (see `ci_test_all`; alpha is "smc"'s stopping level).
 
     Returns
     -------
@@ -695,14 +376,15 @@ def pairwise_g_test_all(X, y3, z=None, method: str = "g", *, n_perm: int | None 
     if z is not None:
         zc, kz = joint_codes(z, name="z")
         w = w * kz + zc
-    check_choice(method, "method", ("g", "mc", "smc"))
+    spec = test_spec(test)
+    if spec.name not in ("g", "mc", "smc"): raise ValueError(f"`test` must be 'g', 'mc' or 'smc' here, got {test!r}")
+    n_perm = spec.check_n_perm(n_perm)
     big = np.array([not fits_count_budget(int(k) * 3 * kz) for k in codes.arity])   # dense table over the budget
     kx = int(codes.arity[~big].max(initial=1))
     def blocks():
         for c, T in count_tables(codes, w, 3 * kz, np.flatnonzero(~big)): yield c, T, None
         for j in np.flatnonzero(big):                                          # counted over its observed cells
             yield [j], [P[None] for P in stratum_tables(codes[j], w, 3, kz)], np.array([_labelled_dof(codes[j], w, kz)])
-    n_perm = 999 if n_perm is None else n_perm
     cols, stat, dof, p, used = [], [], [], [], []
     for c, T, d in blocks():
         if d is None:                                                          # a block of dense tables
@@ -711,13 +393,13 @@ def pairwise_g_test_all(X, y3, z=None, method: str = "g", *, n_perm: int | None 
         else:
             parts = T
             s = sum(_pairwise_statistic(P.reshape(1, P.shape[1], -1), P.shape[1], P.shape[3])[0] for P in parts)
-        if method == "g": pv, u = stats.chi2.sf(s, d), np.zeros(len(s), np.int64)
-        else: pv, u = permutation_pvalues(parts, method, n_perm=n_perm, alpha=alpha, random_state=random_state,
+        if spec.name == "g": pv, u = stats.chi2.sf(s, d), np.zeros(len(s), np.int64)
+        else: pv, u = permutation_pvalues(parts, spec.name, n_perm=n_perm, alpha=alpha, random_state=random_state,
                                           weights=(1, 1, 0), log_weights=(0, 0, 1))
         for acc, v in zip((cols, stat, dof, p, used), (c, s, d, pv, u)): acc.append(v)
     order = np.argsort(np.concatenate(cols), kind="stable")
     stat, dof, p, used = (np.concatenate(v)[order] for v in (stat, dof, p, used))
-    return IndependenceResult(stat, dof, p, codes.n, f"pairwise-{method}", used)
+    return IndependenceResult(stat, p, dof, codes.n, f"pairwise-{spec.name}", used)
 
 # %% ../nbs/04_iamb.ipynb #1584f590
 _METHODS = ("semi", "listwise", "pairwise")
@@ -725,8 +407,9 @@ _METHODS = ("semi", "listwise", "pairwise")
 def _pairwise_test(test, alpha: float, n_perm, random_state) -> Callable:
     "Pairwise-IAMB's batched test: its available-case statistic with the papers' chi2 ('g'), else by permutation."
     if not isinstance(test, str): raise TypeError("pairwise_iamb takes a test name ('g', 'mc' or 'smc'), not a callable")
-    method = test if test in ("g", "mc") else "smc"                            # any other calibrated test: permutation
-    return functools.partial(pairwise_g_test_all, method=method, n_perm=n_perm, alpha=alpha,
+    name = test_spec(test).name
+    name = name if name in ("g", "mc") else "smc"                              # any other calibrated test: permutation
+    return functools.partial(pairwise_g_test_all, test=name, n_perm=n_perm, alpha=alpha,
                              random_state=check_random_state(random_state))
 
 def _partial_blanket(codes: CodeMatrix, labels: PartialLabels, method: str, prior: float | None, alpha: float,
@@ -772,7 +455,7 @@ def markov_blanket(X, y_partial, prior: float | None = None, alpha: float = 0.10
     method : {"semi", "listwise", "pairwise"}, default "semi"
         Semi-IAMB (surrogate Y0 or Y1), Listwise-IAMB (labelled rows only, D_L) or Pairwise-IAMB (available-case test).
     test : str or callable, default "g-adf"
-        The test of independence: a method of `ci_test_all` ("g" is the papers' test; "sp", "g-adf", "mc" and
+        The test of independence: a name of the registry `TESTS` ("g" is the papers' test; "sp", "g-adf", "mc" and
         "smc" hold their level on sparse tables, see `make_test`) or a batched callable. Pairwise-IAMB tests its
         available-case statistic with the papers' chi2 ("g") or by permutation (any other name: "mc", or "smc").
     n_perm : int, optional
@@ -789,8 +472,9 @@ def markov_blanket(X, y_partial, prior: float | None = None, alpha: float = 0.10
 
     Examples
     --------
+    >>> from semisel.networks import network_dataset
     >>> X, y = network_dataset("asia", "bronc", 2000, random_state=0)
-    >>> markov_blanket(X, np.where(np.arange(2000) % 4 == 0, y, -1), prior=0.45).selected
+    >>> markov_blanket(X, np.where(np.arange(2000) % 2 == 0, y, -1), prior=0.45).selected
     ['dysp', 'smoke', 'either']
     """
     alpha, codes = check_probability(alpha, "alpha"), _features(X)
@@ -805,26 +489,7 @@ def semi_iamb(X, y_partial, prior: float | None, alpha: float = 0.10, test=DEFAU
     PU data (no labelled negatives) gives phi = 1, hence Y0, whatever the prior (`prior=None` is then allowed, as
     wherever the choice does not depend on it). Labelled positives are required.
 
-    Parameters
-    ----------
-    X : array-like, DataFrame or CodeMatrix, shape (n_samples, n_features)
-        Non-negative integer codes.
-    y_partial : array-like of shape (n_samples,)
-        1 / 0 for labelled rows, -1 (or NaN) for unlabelled rows.
-    prior : float in (0, 1) or None
-        The belief about p(y=1) compared with phi.
-    alpha : float, default 0.10
-        Significance level.
-    test : str or callable, default "g-adf"
-        The test of independence: a method of `ci_test_all` ("g" is the papers' test; "sp", "g-adf", "mc" and
-        "smc" hold their level on sparse tables, see `make_test`) or a batched callable. Pairwise-IAMB tests its
-        available-case statistic with the papers' chi2 ("g") or by permutation (any other name: "mc", or "smc").
-    n_perm : int, optional
-        Permuted tables of the permutation tests (their defaults otherwise).
-    random_state : None, int or numpy Generator
-        Seed of the permutations: the same seed gives the same blanket.
-    trace : bool, default False
-        Record every test made.
+    Parameters: see `markov_blanket` (here `trace` defaults to False).
 
     Returns
     -------
@@ -833,6 +498,7 @@ def semi_iamb(X, y_partial, prior: float | None, alpha: float = 0.10, test=DEFAU
 
     Examples
     --------
+    >>> from semisel.networks import network_dataset
     >>> X, y = network_dataset("asia", "bronc", 2000, random_state=0)
     >>> res = semi_iamb(X, np.where((y == 1) & (np.arange(2000) % 3 == 0), 1, -1), prior=None)   # PU data
     >>> res.surrogate, res.threshold
@@ -847,24 +513,7 @@ def listwise_iamb(X, y_partial, alpha: float = 0.10, test=DEFAULT_TEST, trace: b
 
     Labelled rows of both classes are required.
 
-    Parameters
-    ----------
-    X : array-like, DataFrame or CodeMatrix, shape (n_samples, n_features)
-        Non-negative integer codes.
-    y_partial : array-like of shape (n_samples,)
-        1 / 0 for labelled rows, -1 (or NaN) for unlabelled rows.
-    alpha : float, default 0.10
-        Significance level.
-    test : str or callable, default "g-adf"
-        The test of independence: a method of `ci_test_all` ("g" is the papers' test; "sp", "g-adf", "mc" and
-        "smc" hold their level on sparse tables, see `make_test`) or a batched callable. Pairwise-IAMB tests its
-        available-case statistic with the papers' chi2 ("g") or by permutation (any other name: "mc", or "smc").
-    n_perm : int, optional
-        Permuted tables of the permutation tests (their defaults otherwise).
-    random_state : None, int or numpy Generator
-        Seed of the permutations: the same seed gives the same blanket.
-    trace : bool, default False
-        Record every test made.
+    Parameters: see `markov_blanket` (no `prior`; `trace` defaults to False).
 
     Returns
     -------
@@ -873,6 +522,7 @@ def listwise_iamb(X, y_partial, alpha: float = 0.10, test=DEFAULT_TEST, trace: b
 
     Examples
     --------
+    >>> from semisel.networks import network_dataset
     >>> X, y = network_dataset("asia", "bronc", 2000, random_state=0)
     >>> listwise_iamb(X, np.where(np.arange(2000) % 4 == 0, y, -1)).surrogate
     'D_L'
@@ -886,21 +536,13 @@ def pairwise_iamb(X, y_partial, alpha: float = 0.10, test="smc", trace: bool = F
 
     Labelled rows of both classes are required.
 
+    Parameters: see `markov_blanket` (no `prior`; `trace` defaults to False), except
+
     Parameters
     ----------
-    X : array-like, DataFrame or CodeMatrix, shape (n_samples, n_features)
-        Non-negative integer codes.
-    y_partial : array-like of shape (n_samples,)
-        1 / 0 for labelled rows, -1 (or NaN) for unlabelled rows.
-    alpha : float, default 0.10
-        Significance level.
     test : {"smc", "mc", "g"}, default "smc"
         How the available-case statistic is tested: by (sequential) permutation, or with the papers' chi2 ("g"; not a
         calibrated test: the statistic's sample size is ambiguous).
-    trace : bool, default False
-        Record every test made.
-    n_perm, random_state
-        Of the permutation tests.
 
     Returns
     -------
@@ -909,6 +551,7 @@ def pairwise_iamb(X, y_partial, alpha: float = 0.10, test="smc", trace: bool = F
 
     Examples
     --------
+    >>> from semisel.networks import network_dataset
     >>> X, y = network_dataset("asia", "bronc", 2000, random_state=0)
     >>> pairwise_iamb(X, np.where(np.arange(2000) % 4 == 0, y, -1)).surrogate
     'pairwise'
@@ -924,28 +567,19 @@ class SemiIAMB(PartialLabelSelector):
 
     Parameters
     ----------
-    prior : float in (0, 1) or None
-        The belief about p(y=1) (see `markov_blanket`).
-    alpha : float, default 0.10
-        Significance level.
-    method : {"semi", "listwise", "pairwise"}, default "semi"
+    prior, alpha, method, test, n_perm, random_state
+        As in `markov_blanket`.
     discretize : int or None
         Bin continuous X into this many equal-width bins first (`semisel.datasets.discretize`; the papers use 5).
-    test : str or callable, default "g-adf"
-        The test of independence: a method of `ci_test_all` ("g" is the papers' test; "sp", "g-adf", "mc" and
-        "smc" hold their level on sparse tables, see `make_test`) or a batched callable. Pairwise-IAMB tests its
-        available-case statistic with the papers' chi2 ("g") or by permutation (any other name: "mc", or "smc").
-    n_perm : int, optional
-        Permuted tables of the permutation tests (their defaults otherwise).
-    random_state : None, int or numpy Generator
-        Seed of the permutations: the same seed gives the same blanket.
 
     Attributes
     ----------
     ranking_ : numpy.ndarray of int
         The blanket in order of entry.
-    scores_ : numpy.ndarray of float
+    pvalues_ : numpy.ndarray of float
         For blanket members the p-value of X ⊥ Y | rest of the blanket (final backward pass), NaN for the others.
+    scores_ : numpy.ndarray of float
+        -log10 of `pvalues_` (higher = stronger evidence of dependence, as every selector's scores), NaN outside.
     surrogate_, threshold_ : str, float or None
         The target the tests used ('Y0', 'Y1', 'D_L', 'pairwise') and phi (Semi-IAMB).
     result_ : MarkovBlanket
@@ -953,8 +587,9 @@ class SemiIAMB(PartialLabelSelector):
 
     Examples
     --------
+    >>> from semisel.networks import network_dataset
     >>> X, y = network_dataset("asia", "bronc", 2000, random_state=0)
-    >>> SemiIAMB(prior=0.45).fit(X, np.where(np.arange(2000) % 4 == 0, y, -1)).get_feature_names_out().tolist()
+    >>> SemiIAMB(prior=0.45).fit(X, np.where(np.arange(2000) % 2 == 0, y, -1)).get_feature_names_out().tolist()
     ['smoke', 'either', 'dysp']
     """
     _label_kind = "binary"
@@ -987,11 +622,13 @@ class SemiIAMB(PartialLabelSelector):
         res = _partial_blanket(_features(X), labels, self.method, self.prior, alpha, self.test, False, self.n_perm,
                                self.random_state)
         self.result_ = res
-        scores = np.full(self.n_features_in_, np.nan)
-        scores[list(res.blanket)] = [res.pvalues[j] for j in res.blanket]
-        return Selected(np.array(res.blanket, dtype=np.intp), scores, "p-value",
-                        "p-value of the test of X ⊥ Y given the rest of the blanket (final backward pass): lower = "
-                        "stronger evidence of dependence; NaN outside the blanket", res.surrogate, res.threshold)
+        self.pvalues_ = np.full(self.n_features_in_, np.nan)
+        self.pvalues_[list(res.blanket)] = [res.pvalues[j] for j in res.blanket]
+        scores = -np.log10(np.maximum(self.pvalues_, np.finfo(float).tiny))      # p = 0 (underflow): 307.7
+        return Selected(np.array(res.blanket, dtype=np.intp), scores, "-log10 p",
+                        "-log10 of the p-value of the test of X ⊥ Y given the rest of the blanket (final backward pass): "
+                        "higher = stronger evidence of dependence; NaN outside the blanket (p-values: pvalues_)",
+                        res.surrogate, res.threshold)
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()

@@ -5,6 +5,7 @@
 # %% ../nbs/01_infotheory.ipynb #7f92e60d
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import NamedTuple
 
 import numpy as np
@@ -14,10 +15,10 @@ from .core import (CodeMatrix, check_choice, check_integer, check_probability, c
                           count_tables, encode_joint, fits_count_budget, stratum_tables, target_codes)
 
 # %% auto #0
-__all__ = ['CI_METHODS', 'cmi_from_counts', 'smi_from_counts', 'dof_from_counts', 'entropy', 'joint_entropy', 'contingency',
-           'cond_mutual_info_all', 'mutual_info_all', 'cond_mutual_info', 'mutual_info', 'sq_mutual_info',
-           'IndependenceResult', 'expected_cmi_from_counts', 'permuted_g', 'permutation_pvalues', 'ci_test_all',
-           'ci_test', 'g_test_all', 'chi2_test_all', 'g_test', 'chi2_test']
+__all__ = ['TESTS', 'CI_METHODS', 'cmi_from_counts', 'smi_from_counts', 'dof_from_counts', 'entropy', 'joint_entropy',
+           'contingency', 'cond_mutual_info_all', 'mutual_info_all', 'cond_mutual_info', 'mutual_info',
+           'sq_mutual_info', 'IndependenceResult', 'expected_cmi_from_counts', 'permuted_g', 'TestSpec', 'test_spec',
+           'permutation_pvalues', 'ci_test_all', 'ci_test', 'g_test_all', 'chi2_test_all', 'g_test', 'chi2_test']
 
 # %% ../nbs/01_infotheory.ipynb #55c64edc
 def _counts(T, name: str = "T", *, integer: bool = False, ndim: int = 3) -> np.ndarray:
@@ -185,23 +186,23 @@ class IndependenceResult(NamedTuple):
     Attributes
     ----------
     statistic : float or numpy.ndarray
-        G = 2N·I(X;Y|Z) (Pearson's X^2 for method "chi2").
-    dof : int, float or numpy.ndarray
-        The degrees of freedom the p-value used: the papers' for "g", "chi2" (and, for information, "mc"/"smc"), the
-        adjusted E0[G] for "g-adf", the fitted nu of c·chi2_nu for "sp".
+        G = 2N·I(X;Y|Z) (Pearson's X^2 for test "chi2").
     pvalue : float or numpy.ndarray
+    dof : int, float or numpy.ndarray
+        The degrees of freedom the p-value used: the papers' for "g", "chi2" (and, for information, "mc"/"smc"),
+        bnlearn's adjusted ones for "adf" and "g-adf", the fitted nu of c·chi2_nu for "sp".
     n : int
         Number of rows.
-    method : str
-        The test (see `CI_METHODS`).
+    test : str
+        The test's name in the registry `TESTS`.
     n_perm : int or numpy.ndarray
         Permuted tables drawn per column (0 for the asymptotic tests; for "smc" each column's own count).
     """
     statistic: float | np.ndarray
-    dof: int | float | np.ndarray
     pvalue: float | np.ndarray
+    dof: int | float | np.ndarray
     n: int
-    method: str = "g"
+    test: str = "g"
     n_perm: int | np.ndarray = 0
 
 # %% ../nbs/01_infotheory.ipynb #5904392f
@@ -229,7 +230,7 @@ def expected_cmi_from_counts(T: np.ndarray) -> np.ndarray:
     --------
     >>> T = np.array([[[3], [1]], [[1], [3]]])       # a 2 x 2 table, N = 8
     >>> round(float(expected_cmi_from_counts(T)), 6)
-    0.077616
+    0.079604
     """
     T = _counts(T, integer=True)
     lead = T.shape[:-3]
@@ -252,10 +253,12 @@ def expected_cmi_from_counts(T: np.ndarray) -> np.ndarray:
     cell = np.repeat(np.arange(len(A)), length)
     k = np.repeat(lo, length) + np.arange(cell.size) - np.repeat(start, length)
     a_, b_, m_ = A[cell], B[cell], M[cell]
-    lf = special.gammaln(np.arange(1, int(M.max(initial=1)) + 2))                 # ln k!, looked up
+    top = int(M.max(initial=1))                                                # ln k!: a table, or for few cells
+    table = special.gammaln(np.arange(1, top + 2)) if top < 4 * k.size else None   # of a large N computed (the same
+    lf = table.__getitem__ if table is not None else lambda v: special.gammaln(v + 1.0)   # values, no N-long table)
     # the hypergeometric pmf up to its constant per cell, normalised over the +-12 sd window: the constant is a
     # difference of terms ~ N ln N whose rounding would otherwise bias E[I] (0.3% at N = 200k, 17% at 2M)
-    log_pmf = -lf[k] - lf[b_ - k] - lf[a_ - k] - lf[m_ - b_ - a_ + k]
+    log_pmf = -lf(k) - lf(b_ - k) - lf(a_ - k) - lf(m_ - b_ - a_ + k)
     if k.size: log_pmf -= np.repeat(np.maximum.reduceat(log_pmf, start[length > 0]), length[length > 0])
     pmf = np.exp(log_pmf)
     pmf /= np.repeat(np.bincount(cell, weights=pmf, minlength=len(A))[length > 0], length[length > 0])
@@ -351,7 +354,7 @@ def permuted_g(T: np.ndarray, n_perm: int = 999, random_state=None) -> np.ndarra
     Examples
     --------
     >>> T = np.array([[[[3], [1]], [[1], [3]]]])
-    >>> sorted(set(np.round(permuted_g(T, 200, random_state=0)[:, 0], 3)))     # the 2 x 2 tables with these margins
+    >>> sorted(set(np.abs(np.round(permuted_g(T, 200, random_state=0)[:, 0], 3)).tolist()))   # the tables with these margins
     [0.0, 2.093, 11.09]
     """
     T = _counts(T, integer=True, ndim=4).astype(np.int64, copy=False)
@@ -359,17 +362,62 @@ def permuted_g(T: np.ndarray, n_perm: int = 999, random_state=None) -> np.ndarra
     diff = _perm_diff([T], n_perm, check_random_state(random_state))[0]
     return 2 * T[0].sum() * cmi_from_counts(T)[None, :] + 2 * diff
 
-# %% ../nbs/01_infotheory.ipynb #06a0467c
-CI_METHODS = ("g", "g-adf", "chi2", "mc", "smc", "sp")
+# %% ../nbs/01_infotheory.ipynb #a1e0c7b2
+@dataclass(frozen=True)
+class TestSpec:
+    """One test of independence of the registry `TESTS`: the statistic ("g": G = 2N·I, "x2": Pearson's X^2 = 2N·I2),
+    how its p-value is calibrated, whether it permutes y (then `n_perm` is its default number of tables) and its aliases."""
+    __test__ = False                                                            # not a pytest class
+    name: str
+    statistic: str
+    calibration: str
+    permutes: bool = False
+    n_perm: int | None = None
+    aliases: tuple[str, ...] = ()
 
+    def check_n_perm(self, n_perm: int | None) -> int:
+        "The number of permuted tables to draw: `n_perm` validated, the default if None, 0 for an asymptotic test."
+        if n_perm is None: return self.n_perm or 0
+        if not self.permutes:
+            names = ", ".join(repr(s.name) for s in TESTS.values() if s.permutes)
+            raise ValueError(f"`n_perm` applies to the permutation tests {names}, not to test {self.name!r}")
+        return check_integer(n_perm, "n_perm", low=1)
+
+TESTS = {s.name: s for s in (
+    TestSpec("g", "g", "chi2 with the papers' dof (observed levels, at least 1)", aliases=("mi",)),
+    TestSpec("adf", "g", "chi2 with bnlearn's adjusted dof (structural zeros dropped per stratum)", aliases=("mi-adf",)),
+    TestSpec("g-adf", "g", "chi2 after each stratum's G is rescaled to its exact permutation mean"),
+    TestSpec("chi2", "x2", "chi2 with the papers' dof", aliases=("x2",)),
+    TestSpec("mc", "g", "Monte Carlo permutation of y within the strata of z", True, 999, ("mc-mi",)),
+    TestSpec("smc", "g", "sequential Monte Carlo permutation (a column stops once its decision is settled)", True, 999,
+             ("smc-mi",)),
+    TestSpec("sp", "g", "c·chi2_nu with the exact permutation mean and the variance of n_perm tables", True, 100, ("sp-mi",)),
+)}
+CI_METHODS = tuple(TESTS)                                                       # the registry's names, in order
+_ALIASES = {a: s.name for s in TESTS.values() for a in (s.name, *s.aliases)}
+
+def test_spec(test) -> TestSpec:
+    """The `TestSpec` of a test name or alias (bnlearn's "mi", "mi-adf", "mc-mi", "smc-mi", "sp-mi", "x2").
+
+    Examples
+    --------
+    >>> test_spec("mi-adf").name, test_spec("smc").n_perm
+    ('adf', 999)
+    """
+    if isinstance(test, TestSpec): return test
+    if isinstance(test, str) and test in _ALIASES: return TESTS[_ALIASES[test]]
+    raise ValueError(f"`test` must be one of {', '.join(map(repr, TESTS))} (or bnlearn's "
+                     f"{', '.join(repr(a) for a in _ALIASES if a not in TESTS)}); got {test!r}")
+test_spec.__test__ = False                                                      # not a pytest test
+
+# %% ../nbs/01_infotheory.ipynb #06a0467c
 def _pvalue(statistic, dof):
     "Upper tail of chi2_dof at `statistic`; 1 where dof is 0."
     return np.where(dof > 0, stats.chi2.sf(statistic, np.maximum(dof, 1)), 1.0)
 
 def _one(r: IndependenceResult) -> IndependenceResult:
     "The first entry of a batched result, as scalars."
-    return IndependenceResult(float(r.statistic[0]), r.dof[0].item(), float(r.pvalue[0]), r.n, r.method, int(r.n_perm[0]))
-_N_PERM = {"mc": 999, "smc": 999, "sp": 100}        # default permutations of the permutation tests
+    return IndependenceResult(float(r.statistic[0]), float(r.pvalue[0]), r.dof[0].item(), r.n, r.test, int(r.n_perm[0]))
 
 def _exceed(parts: list, n_perm: int, rng, w=None, v=None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Counts of permuted statistics strictly above and equal to the observed one (up to rounding), per column of the
@@ -406,7 +454,7 @@ def _smc(parts, n_perm, alpha, rng, w=None, v=None, rounds: int = 8):
     p = np.where(above >= h, (above + ties) / np.maximum(used, 1), (above + rng.random(J) * (1 + ties)) / (n_perm + 1))
     return np.where(live, p, 1.0), used
 
-def permutation_pvalues(T: np.ndarray, method: str = "mc", *, n_perm: int = 999, alpha: float = 0.05,
+def permutation_pvalues(T: np.ndarray, test: str = "mc", *, n_perm: int | None = None, alpha: float = 0.05,
                         random_state=None, weights=None, log_weights=None) -> tuple[np.ndarray, np.ndarray]:
     """Permutation p-values of X_j ⊥ Y | Z from count tables T[j, x, y, z] alone, for G or any statistic of the form
 
@@ -419,9 +467,10 @@ def permutation_pvalues(T: np.ndarray, method: str = "mc", *, n_perm: int = 999,
     ----------
     T : numpy.ndarray of int, shape (J, kx, ky, kz), or a list of such tables
         Count tables; a list holds parts whose statistics add, e.g. a column's stratum tables (`stratum_tables`).
-    method : {"mc", "smc"}, default "mc"
+    test : {"mc", "smc"} (or bnlearn's "mc-mi", "smc-mi"), default "mc"
         All `n_perm` tables, or sequential (a column stops once its acceptance at `alpha` is settled).
-    n_perm : int, default 999
+    n_perm : int, optional
+        Tables drawn (default: the registry's, `TESTS[test].n_perm`).
     alpha : float, default 0.05
         The level of "smc"'s stopping rule.
     random_state : None, int or numpy Generator
@@ -440,8 +489,9 @@ def permutation_pvalues(T: np.ndarray, method: str = "mc", *, n_perm: int = 999,
     >>> permutation_pvalues(T, n_perm=99, random_state=0)[0] < 0.02
     array([ True])
     """
-    check_choice(method, "method", ("mc", "smc"))
-    n_perm, alpha = check_integer(n_perm, "n_perm", low=1), check_probability(alpha, "alpha")
+    spec = test_spec(test)
+    if spec.name not in ("mc", "smc"): raise ValueError(f"`test` must be 'mc' or 'smc' here, got {test!r}")
+    n_perm, alpha = spec.check_n_perm(n_perm), check_probability(alpha, "alpha")
     parts = [_counts(P, integer=True, ndim=4).astype(np.int64, copy=False) for P in (T if isinstance(T, list) else [T])]
     if any(P.ndim != 4 or P.shape[:1] + P.shape[2:3] != parts[0].shape[:1] + parts[0].shape[2:3] for P in parts):
         raise ValueError("`T` must hold count tables T[j, x, y, z] (4-D); the parts of a list share the j and y axes")
@@ -450,7 +500,7 @@ def permutation_pvalues(T: np.ndarray, method: str = "mc", *, n_perm: int = 999,
             raise ValueError(f"`{name}` must have one entry per value of y ({parts[0].shape[2]}), "
                              f"got shape {np.shape(wv)}")
     rng = check_random_state(random_state)
-    return (_mc if method == "mc" else _smc)(parts, n_perm, alpha, rng, weights, log_weights)
+    return (_mc if spec.name == "mc" else _smc)(parts, n_perm, alpha, rng, weights, log_weights)
 
 def _sp(parts, G, n_perm, rng):
     """Semiparametric: G ~ c chi2_nu with c nu = E0[G] (exact) and 2 c^2 nu = Var0[G] (from n_perm tables), for tables
@@ -473,9 +523,24 @@ def _adjusted_g(T: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     keep = (nu > 0) & (Ez > 1e-12)
     return np.where(keep, Gz * nu / np.where(keep, Ez, 1.0), 0.0).sum(1), np.where(keep, nu, 0).sum(1)
 
+def _work_columns(shape: tuple, n: int, n_perm: int) -> int:
+    """Columns of a block of tables of `shape` (J, kx, ky, kz) whose permutation-law work fits 1/32 of the
+    `count_budget`: the exact means walk a window of at most 6 sqrt(n) + 3 counts per cell (about 64 bytes each),
+    "sp" adds `n_perm` permuted statistics per stratum (32 bytes each)."""
+    per = int(np.prod(shape[1:])) * (6 * np.sqrt(n) + 3) * 64 + n_perm * 32 * shape[-1]
+    c = 1
+    while c < shape[0] and fits_count_budget(4 * per * 2 * c): c *= 2
+    return c
+
 def _test_block(T, n, method, n_perm, alpha, rng, rule="papers"):
     """statistic, dof, p-value and permutations used for one block of count tables T[j, x, y, z], or for one column
-    given as a `_Split` (its stratum tables, whose statistics add; the papers' dof counted from the data)."""
+    given as a `_Split` (its stratum tables, whose statistics add; the papers' dof counted from the data). "g-adf" and
+    "sp" go through the block in slices of columns whose work fits the count budget (`_work_columns`)."""
+    if method in ("g-adf", "sp") and not isinstance(T, _Split):
+        step = _work_columns(T.shape, n, n_perm if method == "sp" else 0)
+        if step < len(T):
+            outs = [_test_block(T[s:s + step], n, method, n_perm, alpha, rng, rule) for s in range(0, len(T), step)]
+            return tuple(np.concatenate(v) for v in zip(*outs))
     parts, sizes = (T.parts, [P.sum() for P in T.parts]) if isinstance(T, _Split) else ([T], [n])
     total = lambda f: sum(2 * m * f(P) for m, P in zip(sizes, parts))
     G = total(cmi_from_counts)
@@ -495,9 +560,9 @@ def _test_block(T, n, method, n_perm, alpha, rng, rule="papers"):
     p, used = (_mc if method == "mc" else _smc)(parts, n_perm, alpha, rng)
     return G, papers, p, used
 
-def ci_test_all(X, y, z=None, method: str = "g", *, n_perm: int | None = None, alpha: float = 0.05,
+def ci_test_all(X, y, z=None, test: str = "g", *, n_perm: int | None = None, alpha: float = 0.05,
                 random_state=None) -> IndependenceResult:
-    """Test X_j ⊥ Y | Z for every column X_j of X with `method`; the one entry point of semisel's independence tests.
+    """Test X_j ⊥ Y | Z for every column X_j of X with `test`; the one entry point of semisel's independence tests.
 
     Parameters
     ----------
@@ -505,13 +570,12 @@ def ci_test_all(X, y, z=None, method: str = "g", *, n_perm: int | None = None, a
     y : array-like of integer codes, shape (n,)
     z : None, vector or matrix of integer codes
         Conditioning columns, taken jointly.
-    method : {"g", "g-adf", "chi2", "mc", "smc", "sp"}, default "g"
-        "g" and "chi2" are the asymptotic tests with the papers' dof; "g-adf" the G-test with dof = its exact
-        permutation mean; "mc" the Monte Carlo permutation test; "smc" the sequential one; "sp" the semiparametric
-        two-moment test (see the table above).
+    test : str, default "g"
+        A name or alias of the registry `TESTS` ("g", "adf", "g-adf", "chi2", "mc", "smc", "sp"; bnlearn's "mi",
+        "mi-adf", "mc-mi", "smc-mi", "sp-mi", "x2"); see the table above.
     n_perm : int, optional
-        Permuted tables: the number for "mc", the maximum for "smc" (default 999 both), the variance sample of "sp"
-        (default 100). Only the permutation tests take it.
+        Permuted tables: the number for "mc", the maximum for "smc", the variance sample of "sp" (default: the
+        registry's). Only the permutation tests take it.
     alpha : float, default 0.05
         The level at which "smc" decides whether to go on permuting a column.
     random_state : None, int or numpy Generator
@@ -526,52 +590,51 @@ def ci_test_all(X, y, z=None, method: str = "g", *, n_perm: int | None = None, a
     --------
     >>> rng = np.random.default_rng(0)
     >>> X, y = rng.integers(0, 3, (500, 4)), rng.integers(0, 2, 500)
-    >>> ci_test_all(X, y, method="mc", n_perm=199, random_state=0).pvalue.round(2)   # doctest: +SKIP
+    >>> X[:, 0] = y
+    >>> bool(ci_test_all(X, y, test="mc", n_perm=199, random_state=0).pvalue[0] <= 1 / 200)   # X_0 is y
+    True
     """
-    check_choice(method, "method", CI_METHODS)
-    if n_perm is not None:
-        if method not in _N_PERM:
-            raise ValueError(f"`n_perm` applies to the permutation tests 'mc', 'smc' and 'sp', not to method {method!r}")
-        n_perm = check_integer(n_perm, "n_perm", low=1)
-    n_perm = _N_PERM.get(method, 0) if n_perm is None else n_perm
+    spec = test_spec(test)
+    n_perm = spec.check_n_perm(n_perm)
     alpha = check_probability(alpha, "alpha")
-    rng = check_random_state(random_state) if method in _N_PERM else None
+    rng = check_random_state(random_state) if spec.permutes else None
+    name, rule = ("g", "adjusted") if spec.name == "adf" else (spec.name, "papers")     # "adf": G with bnlearn's dof
     blocks, n = _blocks(X, y, z)
     cols, parts = [], []
     for c, T in blocks:
         if rng is not None and z is not None and not parts and _largest_stratum(T) <= 1:
-            raise ValueError(f"method {method!r} permutes y within the strata of `z`, but every stratum of `z` holds a single "
+            raise ValueError(f"test {spec.name!r} permutes y within the strata of `z`, but every stratum of `z` holds a single "
                              "row: no permutation is possible (condition on fewer or coarser columns)")
         cols.append(c)
-        parts.append(_test_block(T, n, method, n_perm, alpha, rng))
+        parts.append(_test_block(T, n, name, n_perm, alpha, rng, rule))
     stat, dof, p, used = _in_order(cols, *zip(*parts))
-    return IndependenceResult(stat, dof, p, n, method, used)
+    return IndependenceResult(stat, p, dof, n, spec.name, used)
 
 def _largest_stratum(T) -> int:
     "Rows of the largest stratum of z, from a block of count tables or a `_Split` column."
     return max(int(P[0].sum((0, 1)).max()) for P in (T.parts if isinstance(T, _Split) else [T]))
 
-def ci_test(x, y, z=None, method: str = "g", **kwargs) -> IndependenceResult:
-    """Test X ⊥ Y | Z for one code vector `x` with `method` (see `ci_test_all`, whose keyword arguments it takes).
+def ci_test(x, y, z=None, test: str = "g", **kwargs) -> IndependenceResult:
+    """Test X ⊥ Y | Z for one code vector `x` with `test` (see `ci_test_all`, whose keyword arguments it takes).
 
     Examples
     --------
-    >>> ci_test([0, 1, 0, 1, 0, 1], [0, 1, 0, 1, 1, 0], method="g").dof
+    >>> ci_test([0, 1, 0, 1, 0, 1], [0, 1, 0, 1, 1, 0], test="g").dof
     1
     """
-    return _one(ci_test_all(_single(x), y, z, method, **kwargs))
+    return _one(ci_test_all(_single(x), y, z, test, **kwargs))
 
 # %% ../nbs/01_infotheory.ipynb #a97914ef
-def _asymptotic_all(X, y, z, dof: str, method: str) -> IndependenceResult:
+def _asymptotic_all(X, y, z, dof: str, test: str) -> IndependenceResult:
     check_choice(dof, "dof", ("papers", "adjusted"))
     blocks, n = _blocks(X, y, z)
-    cols, parts = zip(*((c, _test_block(T, n, method, 0, 0.05, None, dof)) for c, T in blocks))
+    cols, parts = zip(*((c, _test_block(T, n, test, 0, 0.05, None, dof)) for c, T in blocks))
     stat, nu, p, used = _in_order(cols, *zip(*parts))
-    return IndependenceResult(stat, nu, p, n, method, used)
+    return IndependenceResult(stat, p, nu, n, "adf" if (test, dof) == ("g", "adjusted") else test, used)
 
 def g_test_all(X, y, z=None, dof: str = "papers") -> IndependenceResult:
     """The papers' G-test of X_j ⊥ Y | Z for every column of X at once (G = 2N·I, chi2 p-value with `dof` 'papers' or
-    bnlearn's 'adjusted'); `ci_test_all(X, y, z, "g")`. Fields are arrays."""
+    bnlearn's 'adjusted'); `ci_test_all(X, y, z, "g")` (or "adf"). Fields are arrays."""
     return _asymptotic_all(X, y, z, dof, "g")
 
 def chi2_test_all(X, y, z=None, dof: str = "papers") -> IndependenceResult:

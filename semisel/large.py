@@ -281,7 +281,7 @@ def chunked_target_codes(y, z=None, n: int | None = None):
     >>> import dask.array as da
     >>> w, ky, kz = chunked_target_codes(da.from_array(np.array([0, 1, 1]), chunks=2), np.array([2, 2, 5]))
     >>> w.compute().tolist(), ky, kz
-    ([0, 3, 2], 2, 2)
+    ([0, 2, 3], 2, 2)
     """
     da = _dask()
     if is_chunked(y):

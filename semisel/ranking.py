@@ -17,7 +17,7 @@ from sklearn.metrics import get_scorer
 from .core import (SURROGATES, CodeMatrix, PartialLabels, PartialLabelSelector, Selected, check_choice,
                           check_probability, id_like_columns, margin_sum,
                           check_integer, check_number, compact_codes, count_tables, is_chunked, partial_labels,
-                          reindex_codes,
+                          fits_count_budget, reindex_codes,
                           small_codes)
 from .datasets import discretize
 from .infotheory import cmi_from_counts, expected_cmi_from_counts, mutual_info_all
@@ -95,14 +95,37 @@ def _pair_terms(T: np.ndarray, adjusted: bool = False) -> PairTerms:
                           mi_xy_b=terms.mi_xy_b - expected_cmi_from_counts(T.transpose(0, 1, 3, 2)))  # Y within B
 
 # %% ../nbs/05_jmi.ipynb #0710620a
+def _sparse_pair_terms(x: np.ndarray, b: np.ndarray, kb: int, y: np.ndarray, ky: int) -> PairTerms:
+    """PairTerms of one column from its observed (x, b, y) cells only (sorted joint codes): memory follows the rows,
+    for a column whose dense table would not fit the `count_budget` (the same values as `_pair_terms`)."""
+    n = len(x)
+    xbY = (x.astype(np.int64) * kb + b) * ky + y
+    s = lambda code: xlogy(c := np.unique(code, return_counts=True)[1].astype(np.float64), c).sum()
+    s_xby, s_xb, s_xy, s_by = s(xbY), s(xbY // ky), s(x.astype(np.int64) * ky + y), s(xbY % (kb * ky))
+    s_x, s_b, s_y = s(x), s(b), s(y)
+    nlogn = xlogy(n, n)
+    return PairTerms(*(np.array([v]) for v in (max((s_xb - s_x - s_b + nlogn) / n, 0.0),
+                                               max((s_xby + s_y - s_xy - s_by) / n, 0.0),
+                                               max((s_xby + s_b - s_xb - s_by) / n, 0.0), np.log(n) - s_xby / n)))
+
 def _terms(codes: CodeMatrix, cols: np.ndarray, b: np.ndarray, kb: int, y: np.ndarray, ky: int,
            adjusted: bool = False) -> PairTerms:
-    "PairTerms of the candidate columns `cols` against B (codes b < kb) and Y (codes y < ky), block by block."
+    """PairTerms of the candidate columns `cols` against B (codes b < kb) and Y (codes y < ky), block by block; a
+    column whose dense table would not fit the `count_budget` is counted over its observed cells only."""
     kw = kb * ky
     if kw > 255: w = small_codes(b.astype(np.int64) * ky + y, kw)
     else: w = b.astype(np.uint8) * np.uint8(ky) + y.astype(np.uint8)
-    parts = [_pair_terms(T.reshape(len(block), -1, kb, ky), adjusted) for block, T in count_tables(codes, w, kw, cols)]
-    return PairTerms(*(np.concatenate(p) for p in zip(*parts)))
+    big = np.array([not fits_count_budget(int(codes.arity[j]) * kw) for j in cols], dtype=bool)
+    if big.any() and (adjusted or is_chunked(codes)):
+        raise ValueError(f"{int(big.sum())} column(s) have pair tables beyond the count budget (arity "
+                         f"{int(codes.arity[cols[big]].max())} against {kw} states)"
+                         + ("; adjusted=True needs them dense: bin those columns first" if adjusted else
+                            "; bin those columns before counting them chunk by chunk"))
+    parts = [_pair_terms(T.reshape(len(block), -1, kb, ky), adjusted)
+             for block, T in count_tables(codes, w, kw, cols[~big])] if (~big).any() else []
+    parts += [_sparse_pair_terms(codes[j], b, kb, y, ky) for j in cols[big]]
+    order = np.argsort(np.r_[np.flatnonzero(~big), np.flatnonzero(big)], kind="stable")
+    return PairTerms(*(np.concatenate(p)[order] for p in zip(*parts)))
 
 # %% ../nbs/05_jmi.ipynb #522e5eaa
 @dataclass
@@ -310,7 +333,7 @@ def relevance(codes: CodeMatrix, y: np.ndarray, ky: int, adjusted: bool = False)
     --------
     >>> y = np.array([0, 1] * 50); ids = np.arange(100)
     >>> relevance(CodeMatrix(np.column_stack([y, ids])), y, 2, adjusted=True).round(2).tolist()
-    [0.68, -0.0]
+    [0.69, -0.0]
     """
     if not adjusted: return mutual_info_all(codes, y)
     parts = [cmi_from_counts(T[..., None]) - expected_cmi_from_counts(T[..., None]) for _, T in count_tables(codes, y, ky)]

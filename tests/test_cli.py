@@ -107,7 +107,7 @@ def test_usage_error_is_one_line():
     out = run("rank", "spambase", "--pu", "0.2", "--mcar", "0.2")
     assert out.returncode == 2 and out.stdout == ""
     assert out.stderr.strip().splitlines() == ["semisel rank: error: argument --mcar: not allowed with argument --pu "
-                                               "(see `semisel rank -h`)"]
+                                               "(see semisel rank -h)"]
 
 
 def test_closed_pipe_is_quiet(tmp_path):
@@ -122,3 +122,88 @@ def test_closed_pipe_is_quiet(tmp_path):
     p.stdout.close()
     err = p.stderr.read().decode()
     assert p.wait(timeout=120) == 0 and "Traceback" not in err and "BrokenPipe" not in err, err
+
+
+def _in_process(*argv):
+    "The CLI run in this process (no interpreter start-up per case): (exit status, stdout, stderr)."
+    from contextlib import redirect_stderr, redirect_stdout
+    from semisel.cli import main
+    out, err = io.StringIO(), io.StringIO()
+    with redirect_stdout(out), redirect_stderr(err):
+        try:
+            status = main(list(argv))
+        except SystemExit as e:
+            status = e.code
+    return status, out.getvalue(), err.getvalue()
+
+
+def _bad_inputs(tmp):
+    "Every kind of bad input a newcomer gave the CLI (issue 27), as argument lists."
+    (tmp / "shifted.csv").write_text("a,b,class\n1,2,1,9\n3,4,0,9\n")
+    (tmp / "short.csv").write_text("a,b,class\n1,2,1\n3,4\n")
+    (tmp / "dup.csv").write_text("a,class,class\n1,2,1\n2,1,0\n")
+    (tmp / "one.csv").write_text("a,b,class\n" + "".join(f"{i % 3},{i % 2},1\n" for i in range(30)))
+    (tmp / "empty.csv").write_text("")
+    (tmp / "header.csv").write_text("a,class\n")
+    (tmp / "joined.csv").write_text("a,b,class\n1,2,1\n0,1,0\na,b,class\n1,1,1\n0,0,0\n")
+    (tmp / "latin.csv").write_bytes("a,b,class\n1,\xe9,1\n0,2,0\n".encode("latin-1"))
+    pd.DataFrame({"a": [1, 2, 1, 2], "y": ["b", "g", "b", "g"]}).to_csv(tmp / "str.csv", index=False)
+    pd.DataFrame({"a": [0, 1] * 10, "label": [1, 0, 2, 1] * 5}).to_csv(tmp / "three.csv", index=False)
+    pd.DataFrame({"a": [0.5, np.nan] * 10, "class": [1, 0, -1, -1] * 5}).to_csv(tmp / "holes.csv", index=False)
+    part = tmp / "partial.csv"
+    pd.DataFrame({"a": [0, 1] * 20, "class": [1, 0, -1, -1] * 10}).to_csv(part, index=False)
+    return [("mi", "nosuchfile.csv"), ("mi", str(tmp)), ("mi", str(tmp / "shifted.csv")), ("rank", str(tmp / "short.csv")),
+            ("mb", str(tmp / "dup.csv")), ("rank", str(tmp / "one.csv")), ("mb", str(tmp / "one.csv")),
+            ("mi", str(tmp / "one.csv")), ("mi", str(tmp / "empty.csv")), ("mi", str(tmp / "header.csv")),
+            ("mi", str(tmp / "joined.csv")), ("mi", str(tmp / "latin.csv")), ("mi", str(tmp / "str.csv"), "--label", "y"),
+            ("mi", str(tmp / "str.csv"), "--label", "y", "--positive", "nope"),
+            ("mi", str(tmp / "three.csv"), "--label", "label"), ("mi", "spambase", "--label", "nolabel"),
+            ("mi", "adult"), ("mi", "spambase", "--bins", "1"), ("mi", "spambase", "--pu", "0.3"),
+            ("mi", "spambase", "--n-perm", "99"), ("mi", "spambase", "--top", "-2"), ("mi", "spambase", "--test", "nope"),
+            ("rank", "spambase", "--mcar", "0.3"), ("rank", "spambase", "--mcar", "0.3", "--method", "Y0", "--prior", "5"),
+            ("rank", "spambase", "--mcar", "0.3", "--method", "listwise", "--prior", "5"),
+            ("rank", "spambase", "--marc", "0.25", "1.5"), ("rank", "spambase", "--mcar", "1.5"), ("rank", "spambase", "--pu", "0"),
+            ("rank", str(part), "--pu", "0.3"), ("rank", "ionosphere", "--mcar", "0.3", "--method", "fscpu"),
+            ("rank", "spambase", "--criterion", "nope", "--mcar", "0.3", "--prior", "0.4"),
+            ("rank", "spambase", "--method", "fscpu", "--adjusted", "--pu", "0.3"),
+            ("rank", "spambase", "--method", "mint", "--criterion", "jmi", "--mcar", "0.3"),
+            ("rank", str(tmp / "holes.csv"), "--method", "rrpc"), ("rank", str(tmp / "holes.csv"), "--prior", "0.5"),
+            ("rank", str(part), "--scheduler", "tcp://127.0.0.1:9"), ("rank", "spambase", "-k", "0"),
+            ("rank", "spambase", "--pu", "0.2", "--mcar", "0.2"), ("mb", "alarm"), ("mb", "alarm", "--target", "NOPE"),
+            ("mb", "spambase", "--target", "x"), ("mb", "alarm", "--target", "STROKEVOLUME", "--rows", "500", "--alpha", "2"),
+            ("mb", "alarm", "--target", "CO", "--rows", "0"), ("mb", str(part), "--method", "listwise", "--prior", "2")]
+
+
+def test_every_error_speaks_the_command_line(tmp_path):
+    """Issue 27 item 5: each error the CLI prints on bad input is one line with exit status 2, names flags rather than
+    Python names (no `name`, no keyword=value, no snake_case or CamelCase identifier outside quotes), no traceback."""
+    import re
+    python_name = re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b")     # snake_case: an argument or a function
+    class_name = re.compile(r"\b[A-Z]\w*[a-z][A-Z][a-z]\w*")              # CamelCase: a Python class
+    for argv in _bad_inputs(tmp_path):
+        status, out, err = _in_process(*argv)
+        assert (status, out) == (2, ""), (argv, status, out, err)
+        lines = err.strip().splitlines()
+        assert len(lines) == 1 and re.match(r"semisel( \w+)?: error: ", lines[0]), (argv, err)
+        unquoted = re.sub(r"'[^']*'", "''", lines[0].replace(str(tmp_path), "DIR"))
+        assert "`" not in err and not re.search(r"\b[a-z_]{2,}=", unquoted), (argv, err)
+        assert set(python_name.findall(unquoted)) <= {"own_bin"} and not class_name.search(unquoted), (argv, err)
+
+
+def test_version_and_help_load_no_scientific_stack():
+    """Issue 27 item 8: `semisel --version` and `--help` parse the arguments before numpy, pandas, scipy or scikit-learn
+    load (they answered in 3 s, now in about 0.1 s)."""
+    code = ("import sys\nfrom semisel.cli import main\nfor argv in (['--version'], ['--help'], ['rank', '--help']):\n"
+            "    try: main(argv)\n    except SystemExit: pass\n"
+            "print(sorted(m for m in ('numpy', 'pandas', 'scipy', 'sklearn') if m in sys.modules), file=sys.stderr)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0 and out.stderr.strip().splitlines()[-1] == "[]", out.stderr
+
+
+def test_parquet_needs_no_extra():
+    "Issue 27 item 7: Parquet input works with the plain install: pyarrow is a requirement, not an extra's."
+    from configparser import ConfigParser
+    from pathlib import Path
+    ini = ConfigParser()
+    ini.read(Path(__file__).parents[1] / "settings.ini")
+    assert any(r.startswith("pyarrow") for r in ini["DEFAULT"]["requirements"].split())

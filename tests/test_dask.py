@@ -50,8 +50,8 @@ def test_batched_tests_exact(client, data):
     X, y, _, Xd, _ = data
     np.testing.assert_allclose(mutual_info_all(Xd, y), mutual_info_all(X, y), rtol=0, atol=1e-12)
     z = X[:, [0, 1]]
-    for method in ("g", "g-adf", "chi2"):
-        a, b = ci_test_all(X, y, z, method), ci_test_all(Xd, y, da.from_array(z, chunks=(30_000, 2)), method)
+    for test in ("g", "adf", "g-adf", "chi2"):
+        a, b = ci_test_all(X, y, z, test), ci_test_all(Xd, y, da.from_array(z, chunks=(30_000, 2)), test)
         np.testing.assert_allclose(b.statistic, a.statistic, rtol=1e-12, atol=1e-9)
         assert b.dof.tolist() == a.dof.tolist()
         np.testing.assert_allclose(b.pvalue, a.pvalue, rtol=1e-10, atol=1e-14)

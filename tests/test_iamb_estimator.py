@@ -17,7 +17,8 @@ from sklearn.naive_bayes import CategoricalNB
 from sklearn.pipeline import make_pipeline
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
-from semisel.iamb import SemiIAMB, listwise_iamb, network, pairwise_iamb, sample_network, semi_iamb
+from semisel.iamb import SemiIAMB, listwise_iamb, pairwise_iamb, semi_iamb
+from semisel.networks import network, sample_network
 from semisel.surrogates import marc
 
 warnings.filterwarnings("ignore", category=FutureWarning)
@@ -49,8 +50,9 @@ def test_matches_function(alarm_data):
     assert list(X.columns[est.ranking_]) == res.selected                                    # the blanket, in order of entry
     assert est.surrogate_ == res.surrogate and est.threshold_ == res.threshold
     assert est.get_support().sum() == len(res) and est.result_.blanket == res.blanket
-    assert est.scores_[est.ranking_].tolist() == [res.pvalues[j] for j in res.blanket]    # p-values of the members
-    assert np.isnan(np.delete(est.scores_, est.ranking_)).all() and est.score_name_ == "p-value"
+    assert est.pvalues_[est.ranking_].tolist() == [res.pvalues[j] for j in res.blanket]   # p-values of the members
+    np.testing.assert_allclose(est.scores_[est.ranking_], -np.log10(est.pvalues_[est.ranking_]), rtol=1e-12)
+    assert np.isnan(np.delete(est.scores_, est.ranking_)).all() and est.score_name_ == "-log10 p"
 
 
 def test_methods_match_functions(alarm_data):

@@ -18,7 +18,7 @@ def test_wheel_installs_with_data(tmp_path):
     venv.create(env_dir, with_pip=True, system_site_packages=False)
     py = env_dir / "bin" / "python"
     subprocess.run([str(py), "-m", "pip", "install", "-q", f"{wheel}[bn]"], check=True, timeout=900)
-    code = ("from semisel.datasets import discretize, list_datasets, load_dataset, load_network; import semisel.infotheory as it;"
+    code = ("from semisel.datasets import discretize, list_datasets, load_dataset; from semisel.networks import load_network; import semisel.infotheory as it;"
             "names = list_datasets(); X, y = load_dataset('krvskp'); assert X.shape == (3196, 36), X.shape;"
             "assert len(load_network('asia').nodes()) == 8;"
             "print(len(names), it.mutual_info(discretize(X.iloc[:, 0]), y))")

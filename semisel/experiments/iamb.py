@@ -14,8 +14,9 @@ from scipy import stats
 from tqdm.auto import tqdm
 
 from ..core import CodeMatrix, check_choice, check_random_state
-from ..iamb import (CompiledNetwork, benchmark_targets, iamb, listwise_iamb, network, pairwise_iamb,
-                          sample_network, score_blanket, semi_iamb, true_markov_blanket)
+from ..iamb import iamb, listwise_iamb, pairwise_iamb, semi_iamb
+from ..networks import (CompiledNetwork, benchmark_targets, network, sample_network, score_blanket,
+                              true_markov_blanket)
 from ..power import kappa_dl_local, kappa_marc
 from ..surrogates import choose_surrogate, marc, mcar, pu, surrogate_labels
 

@@ -8,7 +8,8 @@ import time
 
 import numpy as np
 
-from semisel.iamb import network, network_dataset, semi_iamb
+from semisel.iamb import semi_iamb
+from semisel.networks import network, network_dataset
 from semisel.infotheory import ci_test_all
 from semisel.surrogates import pu
 
@@ -34,7 +35,7 @@ def main():
     rng = np.random.default_rng(0)
     Xb, yb = rng.integers(0, 5, (100_000, 100), dtype=np.uint8), rng.integers(0, 2, 100_000)
     Xb[:, 0] = (yb + (rng.random(100_000) < 0.4)) % 5
-    sec, r = best_of(lambda: ci_test_all(Xb, yb, method="mc", n_perm=1000, random_state=0), 1)
+    sec, r = best_of(lambda: ci_test_all(Xb, yb, test="mc", n_perm=1000, random_state=0), 1)
     print(f"W2 ci_test_all mc, 1,000 permutations, 100 columns x 100,000 rows: {sec:.1f} s "
           f"(min p {r.pvalue.min():.2g}, median p {np.median(r.pvalue):.2f})")
 

@@ -15,7 +15,8 @@ import numpy as np
 warnings.filterwarnings("ignore", category=FutureWarning)
 
 from semisel.experiments.iamb import run_protocol, summarise  # noqa: E402
-from semisel.iamb import benchmark_targets, iamb, network, sample_network  # noqa: E402
+from semisel.iamb import iamb  # noqa: E402
+from semisel.networks import benchmark_targets, network, sample_network  # noqa: E402
 
 
 def best_of(f, repeat=5):

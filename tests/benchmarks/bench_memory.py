@@ -15,7 +15,12 @@ M2: a conditional test of X ⊥ Y | Z with x and z of 20,000 levels each (N = 10
     table |X|·|Y|·|Z| would hold 8e8 int64 cells (6 GiB), the observed cells are at most N. Tests 'g' (papers' and
     adjusted dof), 'g-adf' and 'mc' (199 tables), and the pairwise test with 70% of y unlabelled. The same at 2,000
     levels (a 64 MB dense table, which the code before the change could still build) for a before/after ratio.
-Run: python tests/benchmarks/bench_memory.py [--limit 8] [--cases data,g_test_all,...]"""
+M3 (issue 26, item 8): every test of `ci_test_all` over many columns, 50,000 x 1,000 and 5,000 x 10,000 uint8 codes
+    of 5 levels (Fortran order, so the codes are used in place), binary target: the peak of the allocations made by
+    the call (tracemalloc) and the peak RSS of the process, each against that of 'g'. Aim: at most 2x 'g'.
+    The permutation tests run with n_perm = 99 ('sp' with its default 100).
+Run: python tests/benchmarks/bench_memory.py [--limit 8] [--cases data,g_test_all,...]
+     python tests/benchmarks/bench_memory.py --tests [--methods g,g-adf,sp] [--shapes 50000x1000,5000x10000]"""
 import argparse
 import resource
 import subprocess
@@ -80,6 +85,42 @@ def run_case(name):
     return f"{len(r.statistic)} tests, max G = {np.max(r.statistic):.1f}"
 
 
+def run_test_case(shape, method):
+    "M3: one test over every column, its traced peak (MiB) and seconds; the parent reads the RSS."
+    import tracemalloc
+
+    from semisel.infotheory import ci_test_all
+    n, d = map(int, shape.split("x"))
+    rng = np.random.default_rng(0)
+    X = np.asfortranarray(rng.integers(0, 5, (n, d), dtype=np.uint8))
+    y = rng.integers(0, 2, n)
+    kw = {"n_perm": 99, "random_state": 0} if method in ("mc", "smc") else {"random_state": 0} if method == "sp" else {}
+    tracemalloc.start()
+    t = time.perf_counter()
+    r = ci_test_all(X, y, test=method, **kw)
+    sec = time.perf_counter() - t
+    peak = tracemalloc.get_traced_memory()[1] / 2**20
+    tracemalloc.stop()
+    return f"traced {peak:.2f} sec {sec:.2f} p0 {float(r.pvalue[0]):.4f}"
+
+
+def tests_table(shapes, methods, limit_gib):
+    "M3: the table of peaks per test and data size, each against 'g'."
+    print(f"{'data':>12s} {'test':6s} {'traced MiB':>10s} {'x g':>6s} {'RSS MiB':>8s} {'x g':>6s} {'seconds':>8s}")
+    for shape in shapes:
+        ref = None
+        for method in methods:
+            out, err, rc, _ = measure(f"{shape}:{method}", limit_gib)
+            if rc:
+                print(f"{shape:>12s} {method:6s} FAILED: {(err.strip().splitlines() or ['?'])[-1][:120]}", flush=True)
+                continue
+            first, last = out.strip().splitlines()[0].split(), out.strip().splitlines()[-1].split()
+            traced, sec, rss = float(first[1]), float(first[3]), int(last[1]) / 1024
+            ref = ref or (traced, rss)
+            print(f"{shape:>12s} {method:6s} {traced:10.2f} {traced / ref[0]:6.2f} {rss:8.0f} {rss / ref[1]:6.2f} "
+                  f"{sec:8.1f}", flush=True)
+
+
 def measure(name, limit_gib):
     "Peak RSS (MiB), wall time and output of `name` in a fresh subprocess."
     def cap():
@@ -97,10 +138,16 @@ def main():
     ap.add_argument("--case")
     ap.add_argument("--limit", type=float, default=8.0, help="address-space cap of each case, GiB")
     ap.add_argument("--cases", default=",".join(CASES))
+    ap.add_argument("--tests", action="store_true", help="M3: the peak of every test against 'g'")
+    ap.add_argument("--methods", default="g,g-adf,chi2,sp,mc,smc")
+    ap.add_argument("--shapes", default="50000x1000,5000x10000")
     args = ap.parse_args()
     if args.case:
-        print(run_case(args.case))
+        print(run_test_case(*args.case.split(":")) if ":" in args.case else run_case(args.case))
         print(f"maxrss_kib {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}")
+        return
+    if args.tests:
+        tests_table(args.shapes.split(","), args.methods.split(","), args.limit)
         return
     rows = {}
     for name in args.cases.split(","):

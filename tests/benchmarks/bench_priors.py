@@ -1,0 +1,137 @@
+"""semisel.priors against the reference implementations of the PU class-prior estimators, on the same data (issue 29).
+
+The reference code is never a dependency and nothing of it is copied here: point the environment at checkouts and run
+
+    SEMISEL_DEDPUL_REF=/path/to/DEDPUL [SEMISEL_BBE_REF=/path/to/PU_learning] python tests/benchmarks/bench_priors.py
+    SEMISEL_DEDPUL_REF=... pytest tests/benchmarks/bench_priors.py -q -p no:cacheprovider
+
+github.com/dimonenka/DEDPUL holds KM (KMPE.py, Ramaswamy et al.'s code; needs cvxopt), TIcE (TIcE.py, Bekker & Davis's
+code for Python 3; needs bitarray) and Elkan-Noto (algorithms.estimate_poster_en); github.com/acmi-lab/PU_learning
+holds BBE (estimator.BBE_estimator). Their modules import torch and catboost at the top, which these functions do not
+use, so those functions are read out of the files with `ast` and run alone. Without the checkouts (or cvxopt and
+bitarray) the test skips.
+
+Same data means: the same rows, the same cross-fitted classifier scores (EN, BBE), the same standardised subsample
+(KM2), the same folds and [0, 1]-scaled attributes (TIcE). Each case prints ours beside the reference's.
+"""
+import ast
+import importlib.util
+import os
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from semisel.datasets import load_dataset
+from semisel.priors import _bbe, _en, _feature_matrix, _folds, _km2, _oof_scores, _tice, default_classifier
+from semisel.surrogates import pu
+
+DEDPUL, BBE = os.environ.get("SEMISEL_DEDPUL_REF"), os.environ.get("SEMISEL_BBE_REF")
+
+
+def _functions(path: Path, names: list[str]) -> dict:
+    "Run only the named top-level functions of a reference file (its other imports are not needed by them)."
+    tree = ast.parse(path.read_text())
+    body = [n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name in names]
+    ns = {"np": np}
+    exec(compile(ast.Module(body=body, type_ignores=[]), str(path), "exec"), ns)
+    return ns
+
+
+def _module(path: Path):
+    spec = importlib.util.spec_from_file_location(f"ref_{path.stem}", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def cases(seeds=range(4)):
+    "Gaussian PU mixtures (two priors) and spambase draws (1,000 rows), each PU-labelled at c = 0.3."
+    out = []
+    for seed in seeds:
+        rng = np.random.default_rng(seed)
+        for prior in (0.3, 0.6):
+            y = (rng.random(1000) < prior).astype(int)
+            X = rng.normal(size=(1000, 4)) + 2.0 * y[:, None] * np.r_[1, 1, 0, 0]
+            out.append((f"gauss pi={prior} #{seed}", X, y))
+        Xs, ys = load_dataset("spambase")
+        idx = rng.choice(len(ys), 1000, replace=False)
+        out.append((f"spambase #{seed}", _feature_matrix(Xs.iloc[idx]), ys.to_numpy()[idx]))
+    return out
+
+
+def compare(seeds=range(4)):
+    km = _module(Path(DEDPUL) / "KMPE.py")
+    tice = _module(Path(DEDPUL) / "TIcE.py")
+    bits = tice.bitarray              # the file feeds numpy bools to bitarray, which NumPy 2 refuses: hand it Python bools
+    tice.bitarray = lambda v: bits(v) if isinstance(v, bits) else bits([bool(b) for b in v])
+    en = _functions(Path(DEDPUL) / "algorithms.py", ["estimate_poster_en"])
+    bbe = _functions(Path(BBE) / "estimator.py", ["DKW_bound", "BBE_estimator"]) if BBE else None
+    rows = []
+    for name, X, y in cases(seeds):
+        rng = np.random.default_rng(0)
+        s = (pu(y, 0.3, random_state=1) == 1).astype(np.int64)
+        N, p = len(s), int(s.sum())
+        folds = _folds(s, 5, rng)
+        g = _oof_scores(default_classifier(), X, s, folds, 5)
+        row = dict(case=name, true=y.mean())
+        # EN, e1: ours reads c = mean g(x) over the labelled rows of a calibrated p(s=1|x); the reference expects scores
+        # of "unlabelled rather than positive" from a class-balanced classifier, so it gets ours re-weighted to balance
+        row["en"] = _en(g, s)[0]
+        odds = g / (1 - g) * (N - p) / p
+        a_ref, _ = en["estimate_poster_en"](preds=1 / (1 + odds), target=1 - s, estimator="e1")
+        row["en_ref"] = (p + (1 - a_ref) * (N - p)) / N
+        # KM2 on one standardised subsample (300 unlabelled rows, the labelled ones up to 300)
+        Z = (X - X.mean(0)) / np.where(X.std(0) > 0, X.std(0), 1)
+        mix = rng.choice(np.flatnonzero(s == 0), 300, replace=False)
+        comp = rng.choice(np.flatnonzero(s == 1), min(300, p), replace=False)
+        t = time.perf_counter()
+        k_ours = _km2(Z[mix], Z[comp])[0]
+        row["km2_s"] = time.perf_counter() - t
+        t = time.perf_counter()
+        k_ref = km.wrapper(Z[mix], Z[comp], disp=False, KM_1=False, KM_2=True, lambda_lower_bound=1.0,
+                           lambda_upper_bound=10.0)
+        row["km2_ref_s"] = time.perf_counter() - t
+        row["km2"], row["km2_ref"] = [(p + k * (N - p)) / N for k in (k_ours, k_ref)]
+        # TIcE with the paper's settings (k = 5, 5 folds, delta from Eq. 8, 500 splits, minT 10, 4 bins per attribute)
+        c_ours = _tice(X, s, folds, 5)[1]["c"]
+        scaled = (X - X.min(0)) / np.where(np.ptp(X, 0) > 0, np.ptp(X, 0), 1)
+        c_ref = tice.tice(scaled, s, 5, folds, None, nbIterations=2, maxSplits=500, minT=10, n_splits=3)[0]
+        row["tice"], row["tice_ref"] = p / (c_ours * N), p / (c_ref * N)
+        row["bbe"] = _bbe(g, s)[0]
+        if bbe is not None:
+            k_ref = bbe["BBE_estimator"](g[s == 1], np.c_[g[s == 0], 1 - g[s == 0]], np.zeros(N - p, int))[0]
+            row["bbe_ref"] = (p + min(k_ref, 1) * (N - p)) / N
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+need = pytest.mark.skipif(not DEDPUL or not Path(DEDPUL, "KMPE.py").exists(),
+                          reason="set SEMISEL_DEDPUL_REF to a checkout of github.com/dimonenka/DEDPUL")
+
+
+@need
+def test_reference_agreement():
+    pytest.importorskip("cvxopt")
+    pytest.importorskip("bitarray")
+    df = compare(range(2))
+    # KM2: both bisect lambda to 0.04 (kappa to 0.04 near lambda = 1); TIcE: same folds, tie-breaking of equal
+    # priorities may differ; BBE: the reference counts the unlabelled rows above a threshold one short
+    assert (df.km2 - df.km2_ref).abs().max() <= 0.04, df[["case", "km2", "km2_ref"]]
+    assert (df.tice - df.tice_ref).abs().max() <= 0.03, df[["case", "tice", "tice_ref"]]
+    if "bbe_ref" in df: assert (df.bbe - df.bbe_ref).abs().max() <= 0.01, df[["case", "bbe", "bbe_ref"]]
+    # EN is printed, not asserted: the reference reads a class-balanced classifier's scores, not the same estimator
+
+
+if __name__ == "__main__":
+    if not DEDPUL: sys.exit("skipped: set SEMISEL_DEDPUL_REF (and SEMISEL_BBE_REF) to the reference checkouts")
+    pd.set_option("display.width", 200)
+    df = compare()
+    print(df.round(3).to_string(index=False))
+    cols = [c for c in ("en", "km2", "tice", "bbe") if f"{c}_ref" in df]
+    print("mean |ours - reference|:", {c: round(float((df[c] - df[f"{c}_ref"]).abs().mean()), 4) for c in cols})
+    print("mean |estimate - true| ours:", {c: round(float((df[c] - df.true).abs().mean()), 4) for c in cols})
+    print("mean |estimate - true| reference:", {c: round(float((df[f"{c}_ref"] - df.true).abs().mean()), 4) for c in cols})
