@@ -12,7 +12,7 @@ TARGETS = ("STROKEVOLUME", "LVFAILURE")     # two of the book's binarised ALARM 
 
 @pytest.fixture(scope="module")
 def sample():
-    from semisel.iamb import network, sample_network
+    from semisel.networks import network, sample_network
     return sample_network(network("alarm"), 1000, random_state=0)
 
 

@@ -12,7 +12,7 @@ import numpy as np
 import pandas as pd
 
 from semisel.blankets import ALGORITHMS, bnlearn_available, bnlearn_learn, learn_mb, learn_nbr
-from semisel.iamb import benchmark_targets, network, sample_network
+from semisel.networks import benchmark_targets, network, sample_network
 
 PC = ("pc.stable", "mmpc", "si.hiton.pc")
 
