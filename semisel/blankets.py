@@ -19,17 +19,13 @@ import pandas as pd
 from scipy import special
 
 from .core import CodeMatrix, check_integer, check_probability, check_random_state, reindex_codes
-from .infotheory import CI_METHODS, ci_test_all
+from .infotheory import ci_test_all, test_spec
 
 # %% auto #0
-__all__ = ['TESTS', 'EMPTY', 'ALGORITHMS', 'BNLEARN_LIB', 'Strata', 'extend', 'CIResult', 'chi2_sf', 'bn_test', 'check_test',
-           'CITest', 'make_ci', 'TestLog', 'check_algorithm', 'Blanket', 'learn_nbr', 'learn_mb', 'bnlearn_available',
-           'bnlearn_learn']
+__all__ = ['EMPTY', 'ALGORITHMS', 'BNLEARN_LIB', 'Strata', 'extend', 'CIResult', 'chi2_sf', 'bn_test', 'CITest', 'make_ci',
+           'TestLog', 'check_algorithm', 'Blanket', 'learn_nbr', 'learn_mb', 'bnlearn_available', 'bnlearn_learn']
 
 # %% ../nbs/04_blankets.ipynb #a5156627
-TESTS = ("mi", "adf") + tuple(CI_METHODS)
-_TEST_ALIASES = {"mi-adf": "adf", "x2": "chi2", "mc-mi": "mc", "smc-mi": "smc", "sp-mi": "sp"}
-_RANDOMISED = ("mc", "smc", "sp")
 _COMPANION = "g-adf"     # the deterministic association of the permutation tests
 
 class Strata(NamedTuple):
@@ -174,14 +170,6 @@ def _bn_result(XT: np.ndarray, kx: np.ndarray, w: np.ndarray, ky: int, z: Strata
     return CIResult(G, p, df)
 
 # %% ../nbs/04_blankets.ipynb #172cf688
-def check_test(test) -> str:
-    "A test's canonical name (bnlearn's names accepted as aliases), or a one-line error naming the choices."
-    if isinstance(test, str) and test.lower() in _TEST_ALIASES: return _TEST_ALIASES[test.lower()]
-    if not isinstance(test, str) or test.lower() not in TESTS:
-        raise ValueError(f"`test` must be one of {', '.join(map(repr, TESTS))} (bnlearn aliases "
-                         f"{', '.join(map(repr, _TEST_ALIASES))}) or a callable; got {test!r}")
-    return test.lower()
-
 @dataclass
 class CITest:
     """A test as the blanket family uses it: a deterministic `association` that ranks candidates and a `decision`
@@ -209,8 +197,9 @@ def _fields(r) -> CIResult:
     return CIResult(np.asarray(r.statistic, float), np.asarray(r.pvalue, float), np.asarray(r.dof, float))
 
 def make_ci(test="mi", *, alpha: float = 0.05, n_perm: int | None = None, random_state=None) -> CITest:
-    """The `CITest` of a name in `TESTS` (or a bnlearn alias), or of a callable ``test(X, y, z) -> result``
-    (batched over the columns of X; `z` the conditioning set's joint codes or None; fields read by name).
+    """The `CITest` of a name or alias of chapter 01's registry `TESTS` (read by `test_spec`), a `CITest` itself, or
+    of a callable ``test(X, y, z) -> result`` (batched over the columns of X; `z` the conditioning set's joint codes
+    or None; fields read by name).
 
     Examples
     --------
@@ -218,14 +207,16 @@ def make_ci(test="mi", *, alpha: float = 0.05, n_perm: int | None = None, random
     >>> t.randomised, t.name
     (True, 'mc')
     """
+    if isinstance(test, CITest): return test
     if callable(test) and not isinstance(test, str):
         f = lambda X, kx, y, ky, z=EMPTY: _fields(test(X, y, z.codes))
         return CITest(getattr(test, "__name__", "callable"), f, f, False, False)
-    name = check_test(test)
+    spec = test_spec(test)
+    name = spec.name
     if name in ("mi", "adf"):
         f = lambda X, kx, y, ky, z=EMPTY: bn_test(X, kx, y, ky, z, name)
         return CITest(name, f, f, native=True)
-    if name not in _RANDOMISED:
+    if not spec.permutes:
         f = _chapter01(name)
         return CITest(name, f, f)
     kw = {"alpha": check_probability(alpha, "alpha"), "random_state": check_random_state(random_state)}
@@ -656,7 +647,7 @@ def learn_mb(X, y, algorithm: str = "iamb", test="mi", alpha: float = 0.05, max_
     algorithm : str, default "iamb"
         One of `ALGORITHMS` (bnlearn's names; "fast_iamb" and "fast-iamb" are read as "fast.iamb").
     test : str or callable, default "mi"
-        One of `TESTS` ("mi" and "adf" are bnlearn's "mi" and "mi-adf", aliases accepted), or a batched callable
+        A name of chapter 01's registry `TESTS` ("mi" and "adf" are bnlearn's "mi" and "mi-adf"), or a batched callable
         ``(X, y, z) -> result`` with fields statistic, pvalue, dof. Candidates are ranked by a deterministic
         association (for the permutation tests "mc", "smc", "sp": the p-value of "g-adf"); the test decides.
     alpha : float, default 0.05
