@@ -19,11 +19,11 @@ import pandas as pd
 from scipy import special
 
 from .core import CodeMatrix, check_integer, check_probability, check_random_state, reindex_codes
-from .infotheory import ci_test_all, test_spec
+from .infotheory import chi2_sf, ci_test_all, test_spec
 
 # %% auto #0
-__all__ = ['EMPTY', 'ALGORITHMS', 'BNLEARN_LIB', 'Strata', 'extend', 'CIResult', 'chi2_sf', 'bn_test', 'CITest', 'make_ci',
-           'TestLog', 'check_algorithm', 'Blanket', 'learn_nbr', 'learn_mb', 'bnlearn_available', 'bnlearn_learn']
+__all__ = ['EMPTY', 'ALGORITHMS', 'BNLEARN_LIB', 'Strata', 'extend', 'CIResult', 'bn_test', 'CITest', 'make_ci', 'TestLog',
+           'check_algorithm', 'Blanket', 'learn_nbr', 'learn_mb', 'bnlearn_available', 'bnlearn_learn']
 
 # %% ../nbs/04_blankets.ipynb #a5156627
 _COMPANION = "g-adf"     # the deterministic association of the permutation tests
@@ -99,34 +99,6 @@ def _sparse_g(x: np.ndarray, y: np.ndarray, ky: int, z: Strata):
         G -= xl(np.bincount(inv.ravel(), T))
         occupied.append(np.bincount(u % z.k, minlength=z.k))
     return max(2 * G, 0.0), *occupied
-
-def chi2_sf(statistic, dof) -> np.ndarray:
-    """Upper tail of chi2_dof at `statistic`, down to the subnormal numbers as R's `pchisq(lower.tail = FALSE)` (where
-    scipy flushes to 0: a continued fraction in log space), so p-values rank as bnlearn ranks them; 1 where dof is 0."""
-    x, df = np.asarray(statistic, float), np.asarray(dof, float)
-    p = special.chdtrc(df, x)
-    if not (df > 0).all(): p = np.where(df > 0, p, 1.0)
-    if p.min(initial=1.0) >= 1e-280: return p
-    x, df = np.broadcast_arrays(x, df)
-    tiny = (p < 1e-280) & (df > 0) & (x / 2 > df / 2 + 1)
-    if tiny.any():
-        a, z = df[tiny] / 2, x[tiny] / 2
-        b = z + 1 - a
-        c, d = np.full_like(z, 1e300), 1 / b
-        h = d.copy()
-        for i in range(1, 300):                                         # Lentz's method for Gamma(a, z)
-            an = -i * (i - a)
-            b = b + 2
-            d = an * d + b
-            d = np.where(np.abs(d) < 1e-300, 1e-300, d)
-            c = b + an / c
-            c = np.where(np.abs(c) < 1e-300, 1e-300, c)
-            d = 1 / d
-            h = h * d * c
-            if np.all(np.abs(d * c - 1) < 1e-16): break
-        p = p.copy()
-        p[tiny] = np.exp(-z + a * np.log(z) - special.gammaln(a) + np.log(h))
-    return p
 
 def bn_test(X, kx, y, ky: int, z: Strata = EMPTY, test: str = "mi") -> CIResult:
     """bnlearn 4.9's "mi" or "mi-adf" test of X_j ⊥ y | z for every column of X (codes, with declared levels `kx`).

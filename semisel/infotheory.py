@@ -18,7 +18,8 @@ from .core import (CodeMatrix, check_choice, check_integer, check_probability, c
 __all__ = ['TESTS', 'CI_METHODS', 'cmi_from_counts', 'smi_from_counts', 'dof_from_counts', 'entropy', 'joint_entropy',
            'contingency', 'cond_mutual_info_all', 'mutual_info_all', 'cond_mutual_info', 'mutual_info',
            'sq_mutual_info', 'IndependenceResult', 'expected_cmi_from_counts', 'permuted_g', 'TestSpec', 'test_spec',
-           'permutation_pvalues', 'ci_test_all', 'ci_test', 'g_test_all', 'chi2_test_all', 'g_test', 'chi2_test']
+           'chi2_sf', 'permutation_pvalues', 'ci_test_all', 'ci_test', 'g_test_all', 'chi2_test_all', 'g_test',
+           'chi2_test']
 
 # %% ../nbs/01_infotheory.ipynb #55c64edc
 def _counts(T, name: str = "T", *, integer: bool = False, ndim: int = 3) -> np.ndarray:
@@ -417,6 +418,35 @@ def _pvalue(statistic, dof):
     "Upper tail of chi2_dof at `statistic`; 1 where dof is 0."
     return np.where(dof > 0, stats.chi2.sf(statistic, np.maximum(dof, 1)), 1.0)
 
+def chi2_sf(statistic, dof) -> np.ndarray:
+    """Upper tail of chi2_dof at `statistic`, down to the subnormal numbers as R's `pchisq(lower.tail = FALSE)` (where
+    scipy flushes to 0: a continued fraction in log space), so p-values rank as bnlearn ranks them (the p-values of
+    "mi" and "adf"); 1 where dof is 0."""
+    x, df = np.asarray(statistic, float), np.asarray(dof, float)
+    p = special.chdtrc(df, x)
+    if not (df > 0).all(): p = np.where(df > 0, p, 1.0)
+    if p.min(initial=1.0) >= 1e-280: return p
+    x, df = np.broadcast_arrays(x, df)
+    tiny = (p < 1e-280) & (df > 0) & (x / 2 > df / 2 + 1)
+    if tiny.any():
+        a, z = df[tiny] / 2, x[tiny] / 2
+        b = z + 1 - a
+        c, d = np.full_like(z, 1e300), 1 / b
+        h = d.copy()
+        for i in range(1, 300):                                         # Lentz's method for Gamma(a, z)
+            an = -i * (i - a)
+            b = b + 2
+            d = an * d + b
+            d = np.where(np.abs(d) < 1e-300, 1e-300, d)
+            c = b + an / c
+            c = np.where(np.abs(c) < 1e-300, 1e-300, c)
+            d = 1 / d
+            h = h * d * c
+            if np.all(np.abs(d * c - 1) < 1e-16): break
+        p = p.copy()
+        p[tiny] = np.exp(-z + a * np.log(z) - special.gammaln(a) + np.log(h))
+    return p
+
 def _one(r: IndependenceResult) -> IndependenceResult:
     "The first entry of a batched result, as scalars."
     return IndependenceResult(float(r.statistic[0]), float(r.pvalue[0]), r.dof[0].item(), r.n, r.test, int(r.n_perm[0]))
@@ -625,9 +655,10 @@ def _bnlearn_rule(name: str, X, y, z, n: int, G, adjusted):
     llz = 1.0 if z is None else _declared(z)
     if name == "mi":
         dof = (kx - 1) * (ky - 1) * llz
-        return G, dof, _pvalue(G, dof)
+        return G, dof, chi2_sf(G, dof)
     sparse = n < 5 * kx * ky * llz
-    return np.where(sparse, 0.0, G), adjusted, np.where(sparse, 1.0, _pvalue(G, adjusted))
+    G = np.where(sparse, 0.0, G)
+    return G, adjusted, chi2_sf(G, adjusted)
 
 def _largest_stratum(T) -> int:
     "Rows of the largest stratum of z, from a block of count tables or a `_Split` column."
