@@ -54,6 +54,7 @@ dataset_info, discretize, list_datasets, load_dataset, parquet_shape, read_table
     "semisel.datasets", "dataset_info discretize list_datasets load_dataset parquet_shape read_table")
 list_networks, network_info = _lazy("semisel.networks", "list_networks network_info")
 TESTS, ci_test_all, mutual_info_all, test_spec = _lazy("semisel.infotheory", "TESTS ci_test_all mutual_info_all test_spec")
+ALGORITHMS, check_algorithm = _lazy("semisel.blankets", "ALGORITHMS check_algorithm")
 
 
 # %% ../nbs/09_cli.ipynb #a5a99802
@@ -74,7 +75,8 @@ class CLIError(Exception):
 
 # %% ../nbs/09_cli.ipynb #6143f8bd
 _FLAGS = {"`prior`": "--prior", "`k`": "-k", "`alpha`": "--alpha", "`bins`": "--bins", "`n_perm`": "--n-perm",
-          "`test`": "--test", "`criterion`": "--criterion", "`method`": "--method", "`p_labelled`": "F",
+          "`test`": "--test", "`algorithm`": "--algorithm", "`max_sx`": "--max-sx",
+          "`criterion`": "--criterion", "`method`": "--method", "`p_labelled`": "F",
           "`p_labelled_pos`": "F", "`p_pos_given_labelled`": "R", "`random_state`": "--seed",
           "nan='own_bin'": "--nan own_bin", "`n_iter`": "--iterations", "`n_generations`": "--iterations"}
 _PHRASES = [(r"`(y_partial|y)`", "the label column"), (r"`X`", "the features"), (r" or pass beta_gamma\(beta, gamma\)", ""),
@@ -657,14 +659,15 @@ def _cmd_rank(args) -> None:
 
 # %% ../nbs/09_cli.ipynb #a70abf1a
 def mb_table(inp: Input, args) -> tuple[pd.DataFrame, object]:
-    """Semi-, Listwise- or Pairwise-IAMB (`SemiIAMB`) fitted on the discretised input, and its table.
+    """Semi-, Listwise- or Pairwise-IAMB (`SemiIAMB`, any learner of semisel.blankets) fitted on the discretised input,
+    and its table.
 
     Parameters
     ----------
     inp : Input
         The features and partial labels.
     args : argparse.Namespace
-        The parsed ``semisel mb`` command line: method, prior, alpha, test, n_perm, bins, nan, seed.
+        The parsed ``semisel mb`` command line: method, algorithm, max_sx, prior, alpha, test, n_perm, bins, nan, seed.
 
     Returns
     -------
@@ -682,8 +685,8 @@ def mb_table(inp: Input, args) -> tuple[pd.DataFrame, object]:
     """
     from semisel.iamb import SemiIAMB
     est = SemiIAMB(prior=args.prior, alpha=args.alpha, method=args.method, test=args.test, n_perm=args.n_perm,
-                   random_state=args.seed)
-    with _clock(f"mb --method {args.method}", _show_clock(args)):
+                   random_state=args.seed, algorithm=args.algorithm, max_sx=args.max_sx)
+    with _clock(f"mb --method {args.method} --algorithm {args.algorithm}", _show_clock(args)):
         est.fit(discretize(inp.X, bins=args.bins, nan=args.nan), inp.y)
     return selection_table(est), est
 
@@ -693,7 +696,8 @@ def _cmd_mb(args) -> None:
     inp = read_input(args)
     _input_notes(inp, args)
     table, est = mb_table(inp, args)
-    meta = {"data": inp.describe(), "command": "mb", "method": args.method, "test": args.test, "alpha": args.alpha,
+    meta = {"data": inp.describe(), "command": "mb", "method": args.method, "algorithm": args.algorithm,
+            "test": args.test, "alpha": args.alpha,
             "surrogate": est.surrogate_, "phi": est.threshold_, **_prior_meta(est)}
     if inp.truth is not None:
         s = score_blanket(table.feature.tolist(), inp.truth)
@@ -795,6 +799,17 @@ def _tests_help() -> str:
         lines.append(f"  {s.name + alias:16s} {s.calibration}" + (f" (default --n-perm {s.n_perm})" if s.permutes else ""))
     return "\n".join(lines)
 
+def _algorithm_name(value: str) -> str:
+    "--algorithm: a learner of semisel.blankets, checked by `check_algorithm`."
+    try: return check_algorithm(value)
+    except ValueError as e: raise argparse.ArgumentTypeError(cli_message(str(e))) from None
+
+def _algorithms_help() -> str:
+    "The learners --algorithm takes, for the epilog of `mb`."
+    return ("algorithms (--algorithm): iamb is the papers' IAMB; " + ", ".join(a for a in ALGORITHMS if a != "iamb")
+            + " are semisel.blankets' learners on the same target (pc.stable, mmpc, si.hiton.pc: the parents and "
+            "children plus the spouses; --method pairwise only with the blanket learners)")
+
 def _test_name(value: str) -> str:
     "--test: a name or alias of the registry of tests, checked by the registry itself."
     try: return test_spec(value).name
@@ -850,7 +865,8 @@ def parser() -> argparse.ArgumentParser:
     rank.set_defaults(run=_cmd_rank)
     mb = sub.add_parser("mb", help="Markov blanket of the label (Semi-IAMB, listwise or pairwise IAMB)",
                         description="Discover the Markov blanket of a partially labelled binary label with IAMB.",
-                        epilog=lambda: _tests_help() + "\n\n" + _EXAMPLES["mb"], formatter_class=fmt)
+                        epilog=lambda: _algorithms_help() + "\n\n" + _tests_help() + "\n\n" + _EXAMPLES["mb"],
+                        formatter_class=fmt)
     _add_input(mb, "alarm")
     mb.add_argument("--method", default="semi", choices=["semi", "listwise", "pairwise"],
                     help="semi (Semi-IAMB, default), listwise (labelled rows) or pairwise (available cases)")
@@ -861,6 +877,9 @@ def parser() -> argparse.ArgumentParser:
                     help="test of independence (default: g-adf, which holds its level; g is the papers'; pairwise "
                          "tests its statistic by permutation unless g; see below)")
     mb.add_argument("--n-perm", type=_positive_int("--n-perm"), help="permuted tables of mc / smc / sp")
+    mb.add_argument("--algorithm", type=_algorithm_name, default="iamb", metavar="ALGORITHM",
+                    help="the learner (default: iamb, the papers'; the family of semisel.blankets is listed below)")
+    mb.add_argument("--max-sx", type=int, metavar="K", help="largest conditioning set of the family's learners (not iamb)")
     mb.set_defaults(run=_cmd_mb)
     return p
 

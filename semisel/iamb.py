@@ -20,6 +20,7 @@ from .core import (CodeMatrix, PartialLabels, PartialLabelSelector, Selected, ch
                           check_probability, check_random_state, count_tables,
                           encode_joint, fits_count_budget, id_like_columns, is_chunked, joint_codes, partial_labels,
                           stratum_tables)
+from .blankets import EMPTY, CITest, check_algorithm, learn_mb
 from .datasets import discretize
 from .priors import resolve_prior
 from .infotheory import (TESTS, IndependenceResult, chi2_test, chi2_test_all, ci_test_all, g_test, g_test_all,
@@ -414,37 +415,79 @@ def _pairwise_test(test, alpha: float, n_perm, random_state) -> Callable:
     return functools.partial(pairwise_g_test_all, test=name, n_perm=n_perm, alpha=alpha,
                              random_state=check_random_state(random_state))
 
+_PAIRWISE_OK = ("iamb", "gs", "fast.iamb", "inter.iamb", "iamb.fdr")   # learners whose every test has the target as Y
+
+def _pairwise_ci(test, alpha: float, n_perm, random_state) -> CITest:
+    """The available-case test in the shape of semisel.blankets' learners: candidates ranked by its chi2 p-value
+    (deterministic), decided by `_pairwise_test` (a permutation test unless "g")."""
+    decide = _pairwise_test(test, alpha, n_perm, random_state)
+    shape = lambda f: (lambda X, kx, y, ky, z=EMPTY: f(X, y, z.codes))
+    name = decide.keywords["test"]
+    return CITest(f"pairwise-{name}", shape(functools.partial(pairwise_g_test_all, test="g")), shape(decide),
+                  name != "g", False)
+
+def _family(codes: CodeMatrix, y, algorithm: str, alpha: float, test, max_sx, n_perm, random_state,
+            check: Callable) -> MarkovBlanket:
+    """A learner of semisel.blankets on the target codes `y` (a PC learner: its PC set and the spouses): its blanket
+    as a `MarkovBlanket`, each member's p-value given the rest from the batched test `check` (no trace: `learn_mb`)."""
+    if is_chunked(codes): raise ValueError(f"algorithm {algorithm!r} counts in memory: pass X as a numpy array or "
+                                           "DataFrame (the papers' IAMB, algorithm='iamb', counts dask chunks)")
+    res = learn_mb(codes, y, algorithm, test, alpha, max_sx, n_perm=n_perm, random_state=random_state)
+    pvalues = {}
+    for m in res.members:
+        rest = [codes[b] for b in res.members if b != m]
+        pvalues[m] = float(np.ravel(check(codes.take([m]), y, encode_joint(*rest) if rest else None).pvalue)[0])
+    names = None if codes.names is None else tuple(codes.names)
+    return MarkovBlanket(tuple(res.members), names, pvalues, [], codes.n, alpha)
+
 def _partial_blanket(codes: CodeMatrix, labels: PartialLabels, method: str, prior: float | None, alpha: float,
-                     test, trace: bool, n_perm: int | None = None, random_state=None) -> MarkovBlanket:
-    "Semi-, Listwise- or Pairwise-IAMB on validated features and parsed labels: where each method makes its target."
+                     test, trace: bool, n_perm: int | None = None, random_state=None, algorithm: str = "iamb",
+                     max_sx: int | None = None) -> MarkovBlanket:
+    """Semi-, Listwise- or Pairwise-IAMB (or another learner of semisel.blankets) on validated features and parsed
+    labels: where each method makes its target."""
     check_choice(method, "method", _METHODS)
+    algorithm = check_algorithm(algorithm)
+    if algorithm == "iamb" and max_sx is not None:
+        raise ValueError("`max_sx` bounds the conditioning sets of semisel.blankets' learners; the papers' IAMB "
+                         "(`algorithm` 'iamb') conditions on the whole blanket: drop `max_sx` or choose another `algorithm`")
+    if method == "pairwise" and algorithm not in _PAIRWISE_OK:
+        raise ValueError(f"`method` 'pairwise' needs a learner whose every test has the target as Y ("
+                         f"{', '.join(map(repr, _PAIRWISE_OK))}): {algorithm!r} also tests features against each "
+                         "other with the partially labelled target among the conditioning variables, where the "
+                         "available-case test does not apply; use `method` 'semi' or 'listwise'")
     if prior is not None and method != "semi":
         check_probability(prior, "prior")
         warnings.warn(f"`prior` is ignored by {method}-IAMB: it learns from the labelled rows, not from a surrogate",
                       stacklevel=3)
     if method == "pairwise": batched = _pairwise_test(test, alpha, n_perm, random_state)
     else: batched = make_test(test, alpha=alpha, n_perm=n_perm, random_state=random_state)
+    if algorithm == "iamb": learn = lambda c, y: _iamb(c, y, alpha, batched, trace)
+    else:
+        ci = _pairwise_ci(test, alpha, n_perm, random_state) if method == "pairwise" else test
+        learn = lambda c, y: _family(c, y, algorithm, alpha, ci, max_sx, n_perm, random_state, batched)
     if method == "semi":
         labels.require("positive", who="semi_iamb")
         prior, estimate = resolve_prior(prior, codes, labels, random_state=0 if random_state is None else random_state,
                                         who="semi_iamb")
         choice = labels.choose(prior)
-        res = _iamb(codes, labels.target(choice.surrogate, "semi_iamb"), alpha, batched, trace)
+        res = learn(codes, labels.target(choice.surrogate, "semi_iamb"))
         res.surrogate, res.threshold, res.prior_estimate = choice.surrogate, choice.threshold, estimate
     elif method == "listwise":
         labels.require("both", who="listwise_iamb")
-        res = _iamb(codes.rows(labels.labelled), labels.surrogate("D_L"), alpha, batched, trace)
+        res = learn(codes.rows(labels.labelled), labels.surrogate("D_L"))
         res.surrogate = "D_L"
     else:
         labels.require("both", who="pairwise_iamb")
-        res = _iamb(codes, np.where(labels.labelled, labels.codes, _UNL), alpha, batched, trace)
+        res = learn(codes, np.where(labels.labelled, labels.codes, _UNL))
         res.surrogate = "pairwise"
     return res
 
 # %% ../nbs/04_iamb.ipynb #a138d78a
 def markov_blanket(X, y_partial, prior: float | None = None, alpha: float = 0.10, method: str = "semi",
-                   test=DEFAULT_TEST, trace: bool = True, *, n_perm: int | None = None, random_state=None) -> MarkovBlanket:
-    """Markov blanket of a partially labelled binary target, by Semi-IAMB (default), Listwise- or Pairwise-IAMB.
+                   test=DEFAULT_TEST, trace: bool = True, *, algorithm: str = "iamb", max_sx: int | None = None,
+                   n_perm: int | None = None, random_state=None) -> MarkovBlanket:
+    """Markov blanket of a partially labelled binary target, by Semi-IAMB (default), Listwise- or Pairwise-IAMB, or
+    by another learner of semisel.blankets (`algorithm`) on the same target.
 
     Parameters
     ----------
@@ -470,7 +513,13 @@ def markov_blanket(X, y_partial, prior: float | None = None, alpha: float = 0.10
     random_state : None, int or numpy Generator
         Seed of the permutations: the same seed gives the same blanket.
     trace : bool, default True
-        Record every test made.
+        Record every test made (the papers' IAMB; the other learners keep theirs in `semisel.blankets.learn_mb`).
+    algorithm : str, default "iamb"
+        "iamb" is the papers' IAMB (this chapter); any other name of `semisel.blankets.ALGORITHMS` runs that learner
+        ("gs", "fast.iamb", "inter.iamb", "iamb.fdr"; a parents-and-children learner "pc.stable", "mmpc",
+        "si.hiton.pc" gives its PC set and the spouses). Pairwise works with the blanket learners only.
+    max_sx : int, optional
+        Largest conditioning set of those learners (bnlearn's `max.sx`); not for the papers' IAMB.
 
     Returns
     -------
@@ -486,7 +535,7 @@ def markov_blanket(X, y_partial, prior: float | None = None, alpha: float = 0.10
     """
     alpha, codes = check_probability(alpha, "alpha"), _features(X)
     labels = partial_labels(y_partial, n_rows=codes.n)
-    return _partial_blanket(codes, labels, method, prior, alpha, test, trace, n_perm, random_state)
+    return _partial_blanket(codes, labels, method, prior, alpha, test, trace, n_perm, random_state, algorithm, max_sx)
 
 # %% ../nbs/04_iamb.ipynb #56f4619f
 def semi_iamb(X, y_partial, prior: float | None, alpha: float = 0.10, test=DEFAULT_TEST, trace: bool = False, *,
@@ -574,8 +623,9 @@ class SemiIAMB(PartialLabelSelector):
 
     Parameters
     ----------
-    prior, alpha, method, test, n_perm, random_state
-        As in `markov_blanket` (with `prior="estimate"`, `prior_estimate_` holds the `PriorEstimate`).
+    prior, alpha, method, test, n_perm, random_state, algorithm, max_sx
+        As in `markov_blanket` (`algorithm`: the papers' "iamb" or another learner of semisel.blankets; with
+        `prior="estimate"`, `prior_estimate_` holds the `PriorEstimate`).
     discretize : int or None
         Bin continuous X into this many equal-width bins first (`semisel.datasets.discretize`; the papers use 5).
 
@@ -602,9 +652,11 @@ class SemiIAMB(PartialLabelSelector):
     _label_kind = "binary"
 
     def __init__(self, prior: float | None = None, alpha: float = 0.10, method: str = "semi",
-                 discretize: int | None = None, test=DEFAULT_TEST, n_perm: int | None = None, random_state=None):
+                 discretize: int | None = None, test=DEFAULT_TEST, n_perm: int | None = None, random_state=None,
+                 algorithm: str = "iamb", max_sx: int | None = None):
         self.prior, self.alpha, self.method, self.discretize = prior, alpha, method, discretize
         self.test, self.n_perm, self.random_state = test, n_perm, random_state
+        self.algorithm, self.max_sx = algorithm, max_sx
 
     _chunked = True     # counts through CodeMatrix: a dask X is counted chunk by chunk (chapter 10)
 
@@ -627,7 +679,7 @@ class SemiIAMB(PartialLabelSelector):
             warnings.warn(f"column(s) {ids[:5]} have nearly as many distinct values as rows (ID or index columns?): once "
                           "one is in the blanket every later test is vacuous; drop them", stacklevel=4)
         res = _partial_blanket(_features(X), labels, self.method, self.prior, alpha, self.test, False, self.n_perm,
-                               self.random_state)
+                               self.random_state, self.algorithm, self.max_sx)
         self.result_, self.prior_estimate_ = res, res.prior_estimate
         self.pvalues_ = np.full(self.n_features_in_, np.nan)
         self.pvalues_[list(res.blanket)] = [res.pvalues[j] for j in res.blanket]

@@ -12,13 +12,14 @@ import numpy as np
 from scipy import special, stats
 
 from .core import (CodeMatrix, check_choice, check_integer, check_probability, check_random_state, compact_codes,
-                          count_tables, encode_joint, fits_count_budget, stratum_tables, target_codes)
+                          count_tables, encode_joint, fits_count_budget, is_chunked, stratum_tables, target_codes)
 
 # %% auto #0
 __all__ = ['TESTS', 'CI_METHODS', 'cmi_from_counts', 'smi_from_counts', 'dof_from_counts', 'entropy', 'joint_entropy',
            'contingency', 'cond_mutual_info_all', 'mutual_info_all', 'cond_mutual_info', 'mutual_info',
            'sq_mutual_info', 'IndependenceResult', 'expected_cmi_from_counts', 'permuted_g', 'TestSpec', 'test_spec',
-           'permutation_pvalues', 'ci_test_all', 'ci_test', 'g_test_all', 'chi2_test_all', 'g_test', 'chi2_test']
+           'chi2_sf', 'permutation_pvalues', 'ci_test_all', 'ci_test', 'g_test_all', 'chi2_test_all', 'g_test',
+           'chi2_test']
 
 # %% ../nbs/01_infotheory.ipynb #55c64edc
 def _counts(T, name: str = "T", *, integer: bool = False, ndim: int = 3) -> np.ndarray:
@@ -190,7 +191,7 @@ class IndependenceResult(NamedTuple):
     pvalue : float or numpy.ndarray
     dof : int, float or numpy.ndarray
         The degrees of freedom the p-value used: the papers' for "g", "chi2" (and, for information, "mc"/"smc"),
-        bnlearn's adjusted ones for "adf" and "g-adf", the fitted nu of c·chi2_nu for "sp".
+        bnlearn's declared-level ones for "mi", its adjusted ones for "adf" and "g-adf", the fitted nu of c·chi2_nu for "sp".
     n : int
         Number of rows.
     test : str
@@ -385,8 +386,10 @@ class TestSpec:
         return check_integer(n_perm, "n_perm", low=1)
 
 TESTS = {s.name: s for s in (
-    TestSpec("g", "g", "chi2 with the papers' dof (observed levels, at least 1)", aliases=("mi",)),
-    TestSpec("adf", "g", "chi2 with bnlearn's adjusted dof (structural zeros dropped per stratum)", aliases=("mi-adf",)),
+    TestSpec("g", "g", "chi2 with the papers' dof (observed levels, at least 1)"),
+    TestSpec("mi", "g", "bnlearn 4.9's mi: chi2 with the dof of the declared levels (code bounds)"),
+    TestSpec("adf", "g", "bnlearn 4.9's mi-adf: chi2 with the adjusted dof (structural zeros dropped per stratum); "
+             "independence below 5 rows per cell", aliases=("mi-adf",)),
     TestSpec("g-adf", "g", "chi2 after each stratum's G is rescaled to its exact permutation mean"),
     TestSpec("chi2", "x2", "chi2 with the papers' dof", aliases=("x2",)),
     TestSpec("mc", "g", "Monte Carlo permutation of y within the strata of z", True, 999, ("mc-mi",)),
@@ -398,7 +401,7 @@ CI_METHODS = tuple(TESTS)                                                       
 _ALIASES = {a: s.name for s in TESTS.values() for a in (s.name, *s.aliases)}
 
 def test_spec(test) -> TestSpec:
-    """The `TestSpec` of a test name or alias (bnlearn's "mi", "mi-adf", "mc-mi", "smc-mi", "sp-mi", "x2").
+    """The `TestSpec` of a test name or alias (bnlearn's "mi-adf", "mc-mi", "smc-mi", "sp-mi", "x2").
 
     Examples
     --------
@@ -415,6 +418,35 @@ test_spec.__test__ = False                                                      
 def _pvalue(statistic, dof):
     "Upper tail of chi2_dof at `statistic`; 1 where dof is 0."
     return np.where(dof > 0, stats.chi2.sf(statistic, np.maximum(dof, 1)), 1.0)
+
+def chi2_sf(statistic, dof) -> np.ndarray:
+    """Upper tail of chi2_dof at `statistic`, down to the subnormal numbers as R's `pchisq(lower.tail = FALSE)` (where
+    scipy flushes to 0: a continued fraction in log space), so p-values rank as bnlearn ranks them (the p-values of
+    "mi" and "adf"); 1 where dof is 0."""
+    x, df = np.asarray(statistic, float), np.asarray(dof, float)
+    p = special.chdtrc(df, x)
+    if not (df > 0).all(): p = np.where(df > 0, p, 1.0)
+    if p.min(initial=1.0) >= 1e-280: return p
+    x, df = np.broadcast_arrays(x, df)
+    tiny = (p < 1e-280) & (df > 0) & (x / 2 > df / 2 + 1)
+    if tiny.any():
+        a, z = df[tiny] / 2, x[tiny] / 2
+        b = z + 1 - a
+        c, d = np.full_like(z, 1e300), 1 / b
+        h = d.copy()
+        for i in range(1, 300):                                         # Lentz's method for Gamma(a, z)
+            an = -i * (i - a)
+            b = b + 2
+            d = an * d + b
+            d = np.where(np.abs(d) < 1e-300, 1e-300, d)
+            c = b + an / c
+            c = np.where(np.abs(c) < 1e-300, 1e-300, c)
+            d = 1 / d
+            h = h * d * c
+            if np.all(np.abs(d * c - 1) < 1e-16): break
+        p = p.copy()
+        p[tiny] = np.exp(-z + a * np.log(z) - special.gammaln(a) + np.log(h))
+    return p
 
 def _one(r: IndependenceResult) -> IndependenceResult:
     "The first entry of a batched result, as scalars."
@@ -572,7 +604,7 @@ def ci_test_all(X, y, z=None, test: str = "g", *, n_perm: int | None = None, alp
     z : None, vector or matrix of integer codes
         Conditioning columns, taken jointly.
     test : str, default "g"
-        A name or alias of the registry `TESTS` ("g", "adf", "g-adf", "chi2", "mc", "smc", "sp"; bnlearn's "mi",
+        A name or alias of the registry `TESTS` ("g", "mi", "adf", "g-adf", "chi2", "mc", "smc", "sp"; bnlearn's
         "mi-adf", "mc-mi", "smc-mi", "sp-mi", "x2"); see the table above.
     n_perm : int, optional
         Permuted tables: the number for "mc", the maximum for "smc", the variance sample of "sp" (default: the
@@ -599,7 +631,7 @@ def ci_test_all(X, y, z=None, test: str = "g", *, n_perm: int | None = None, alp
     n_perm = spec.check_n_perm(n_perm)
     alpha = check_probability(alpha, "alpha")
     rng = check_random_state(random_state) if spec.permutes else None
-    name, rule = ("g", "adjusted") if spec.name == "adf" else (spec.name, "papers")     # "adf": G with bnlearn's dof
+    name, rule = {"mi": ("g", "papers"), "adf": ("g", "adjusted")}.get(spec.name, (spec.name, "papers"))
     blocks, n = _blocks(X, y, z)
     cols, parts = [], []
     for c, T in blocks:
@@ -609,7 +641,25 @@ def ci_test_all(X, y, z=None, test: str = "g", *, n_perm: int | None = None, alp
         cols.append(c)
         parts.append(_test_block(T, n, name, n_perm, alpha, rng, rule))
     stat, dof, p, used = _in_order(cols, *zip(*parts))
+    if spec.name in ("mi", "adf"): stat, dof, p = _bnlearn_rule(spec.name, X, y, z, n, stat, dof)
     return IndependenceResult(stat, p, dof, n, spec.name, used)
+
+def _declared(v) -> float:
+    "bnlearn's declared levels of codes: the code bound (largest code + 1), multiplied over the columns of a matrix."
+    v = v if is_chunked(v) else np.asarray(v)
+    return float(np.prod(np.asarray(v.max(axis=0), dtype=float) + 1))
+
+def _bnlearn_rule(name: str, X, y, z, n: int, G, adjusted):
+    """bnlearn 4.9's "mi" (dof from the declared levels) or "mi-adf" (the adjusted dof; independence below 5 rows per
+    cell) from G and the adjusted dof: the declared levels are the code bounds of X, y and z."""
+    kx, ky = CodeMatrix(X).arity.astype(float), _declared(y)
+    llz = 1.0 if z is None else _declared(z)
+    if name == "mi":
+        dof = (kx - 1) * (ky - 1) * llz
+        return G, dof, chi2_sf(G, dof)
+    sparse = n < 5 * kx * ky * llz
+    G = np.where(sparse, 0.0, G)
+    return G, adjusted, chi2_sf(G, adjusted)
 
 def _largest_stratum(T) -> int:
     "Rows of the largest stratum of z, from a block of count tables or a `_Split` column."
@@ -631,11 +681,11 @@ def _asymptotic_all(X, y, z, dof: str, test: str) -> IndependenceResult:
     blocks, n = _blocks(X, y, z)
     cols, parts = zip(*((c, _test_block(T, n, test, 0, 0.05, None, dof)) for c, T in blocks))
     stat, nu, p, used = _in_order(cols, *zip(*parts))
-    return IndependenceResult(stat, p, nu, n, "adf" if (test, dof) == ("g", "adjusted") else test, used)
+    return IndependenceResult(stat, p, nu, n, test, used)
 
 def g_test_all(X, y, z=None, dof: str = "papers") -> IndependenceResult:
     """The papers' G-test of X_j ⊥ Y | Z for every column of X at once (G = 2N·I, chi2 p-value with `dof` 'papers' or
-    bnlearn's 'adjusted'); `ci_test_all(X, y, z, "g")` (or "adf"). Fields are arrays."""
+    bnlearn's 'adjusted', "adf" without its sparsity rule); `ci_test_all(X, y, z, "g")`. Fields are arrays."""
     return _asymptotic_all(X, y, z, dof, "g")
 
 def chi2_test_all(X, y, z=None, dof: str = "papers") -> IndependenceResult:

@@ -1,6 +1,7 @@
 """scikit-learn conformance of semisel.iamb.SemiIAMB (chapter 04), and its use in a Pipeline.
 
-The checks run on `SemiIAMB(discretize=5)`: the harness feeds continuous X, which the default estimator refuses on
+The checks run on `SemiIAMB(discretize=5)` (the papers' IAMB) and `SemiIAMB(discretize=5, algorithm="mmpc")` (a learner
+of semisel.blankets): the harness feeds continuous X, which the default estimator refuses on
 purpose (the papers' tests need discrete data; see the notebook). Checks that cannot apply, and why:
 - check_estimators_dtypes, check_fit2d_1feature: they fit with labels {1, 2} (after scikit-learn's binary-target
   adjustment); SemiIAMB's target is a partially labelled binary class coded 1 / 0 / -1, so 2 is refused with a
@@ -17,7 +18,7 @@ from sklearn.naive_bayes import CategoricalNB
 from sklearn.pipeline import make_pipeline
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
-from semisel.iamb import SemiIAMB, listwise_iamb, pairwise_iamb, semi_iamb
+from semisel.iamb import SemiIAMB, listwise_iamb, markov_blanket, pairwise_iamb, semi_iamb
 from semisel.networks import network, sample_network
 from semisel.surrogates import marc
 
@@ -30,7 +31,8 @@ EXPECTED = {
 }
 
 
-@parametrize_with_checks([SemiIAMB(discretize=5)], expected_failed_checks=lambda est: EXPECTED)
+@parametrize_with_checks([SemiIAMB(discretize=5), SemiIAMB(discretize=5, algorithm="mmpc")],
+                         expected_failed_checks=lambda est: EXPECTED)
 def test_sklearn_checks(estimator, check):
     check(estimator)
 
@@ -53,6 +55,16 @@ def test_matches_function(alarm_data):
     assert est.pvalues_[est.ranking_].tolist() == [res.pvalues[j] for j in res.blanket]   # p-values of the members
     np.testing.assert_allclose(est.scores_[est.ranking_], -np.log10(est.pvalues_[est.ranking_]), rtol=1e-12)
     assert np.isnan(np.delete(est.scores_, est.ranking_)).all() and est.score_name_ == "-log10 p"
+
+
+def test_algorithms_match_markov_blanket(alarm_data):
+    _, X, _, yp = alarm_data
+    for algorithm, method in (("fast.iamb", "semi"), ("si.hiton.pc", "listwise"), ("gs", "pairwise")):
+        est = SemiIAMB(prior=0.3, method=method, algorithm=algorithm, random_state=0, test="g").fit(X, yp)
+        res = markov_blanket(X, yp, 0.3 if method == "semi" else None, method=method, test="g", algorithm=algorithm,
+                             random_state=0)
+        assert est.ranking_.tolist() == list(res.blanket) and est.surrogate_ == res.surrogate
+        assert est.pvalues_[est.ranking_].tolist() == [res.pvalues[j] for j in res.blanket]
 
 
 def test_methods_match_functions(alarm_data):

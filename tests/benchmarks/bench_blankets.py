@@ -1,0 +1,60 @@
+"""Speed of semisel.blankets against R's bnlearn 4.9 (a script, not a test): per algorithm and test, the seconds of
+semisel's learner and of bnlearn's (timed inside R around each learn.mb / learn.nbr call, so R's start-up is not
+counted) on the same samples in the same run, and their ratio (the target is <= 0.5).
+
+    OMP_NUM_THREADS=1 python tests/benchmarks/bench_blankets.py [--networks alarm insurance] [--n 2000 5000]
+        [--tests mi adf] [--algorithms iamb mmpc ...] [--repeat 3]
+"""
+import argparse
+import time
+
+import numpy as np
+import pandas as pd
+
+from semisel.blankets import ALGORITHMS, bnlearn_available, bnlearn_learn, learn_mb, learn_nbr
+from semisel.networks import benchmark_targets, network, sample_network
+
+PC = ("pc.stable", "mmpc", "si.hiton.pc")
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--networks", nargs="+", default=["alarm", "insurance"])
+    ap.add_argument("--n", nargs="+", type=int, default=[2000, 5000])
+    ap.add_argument("--tests", nargs="+", default=["mi", "adf"])
+    ap.add_argument("--algorithms", nargs="+", default=[a for a in ALGORITHMS if a != "pc.stable"])
+    ap.add_argument("--repeat", type=int, default=3, help="semisel runs per job (the best is kept, as timeit does)")
+    a = ap.parse_args()
+    if not bnlearn_available(): raise SystemExit("R with bnlearn 4.9 is needed (see ../shared/tools/bnlearn)")
+    rows = []
+    for name in a.networks:
+        net = network(name)
+        targets = benchmark_targets(net).target.tolist()
+        for n in a.n:
+            D = sample_network(net, n, random_state=0)
+            levels = {c: int(D[c].max()) + 1 for c in D.columns}
+            for test in a.tests:
+                jobs = [(t, alg, "nbr" if alg in PC else "mb") for t in targets for alg in a.algorithms]
+                R = bnlearn_learn(D, jobs, {"adf": "mi-adf"}.get(test, test), 0.05, positive={t: 0 for t in targets})
+                for (t, alg, kind), r in zip(jobs, R.itertuples()):
+                    X, y = D.drop(columns=t), (D[t].to_numpy() == 0).astype(np.int64)
+                    lev = [levels[c] for c in X.columns]
+                    best = np.inf
+                    for _ in range(a.repeat):
+                        t0 = time.perf_counter()
+                        res = (learn_mb if kind == "mb" else learn_nbr)(X, y, alg, test, 0.05, levels=lev)
+                        best = min(best, time.perf_counter() - t0)
+                    rows.append(dict(network=name, n=n, test=test, algorithm=alg, semisel=best, bnlearn=r.seconds,
+                                     same=set(res.selected) == set(r.members)))
+    df = pd.DataFrame(rows)
+    tab = df.groupby(["algorithm", "test"]).agg(semisel=("semisel", "sum"), bnlearn=("bnlearn", "sum"),
+                                                 same=("same", "mean"), jobs=("same", "size"))
+    tab["ratio"] = tab.semisel / tab.bnlearn
+    pd.set_option("display.width", 160)
+    print(f"networks {a.networks}, n {a.n}: seconds summed over targets and samples")
+    print(tab.round(3).to_string())
+    print(f"\noverall ratio semisel / bnlearn: {df.semisel.sum() / df.bnlearn.sum():.2f}")
+
+
+if __name__ == "__main__":
+    main()
