@@ -289,9 +289,17 @@ def _live_groups(T: np.ndarray, w=None, v=None) -> dict:
     return dict(j=j[order], cells=cells[order], ones=ones[order], draws=draws[order], last=last[order],
                 b=b[j, :, z][order], s_obs=s_obs[order], w=w, v=v)
 
-def _draw_sums(g: dict, n_perm: int, rng: np.random.Generator, budget: int = 1 << 21, many: int = 48) -> np.ndarray:
-    """The statistic of `_live_groups` for `n_perm` tables drawn with each live group's margins: (n_perm, groups).
+def _budget_cells(arrays: int = 8) -> int:
+    "Cells of each of `arrays` int64 work arrays that fit the `count_budget` together (a power of 2)."
+    c = 1
+    while fits_count_budget(2 * c * arrays): c *= 2
+    return c
+
+def _draw_sums(g: dict, n_perm: int, rng: np.random.Generator, budget: int | None = None, many: int = 48) -> np.ndarray:
+    """The statistic of `_live_groups` for `n_perm` tables drawn with each live group's margins: (n_perm, groups),
+    drawn in slices of permutations whose work arrays (`budget` cells each) fit the `count_budget` together.
     Groups with more than `many` cells to draw (an ID-like column) shuffle their rows instead: the same law, no loop."""
+    budget = budget or _budget_cells()
     G, ky = g["b"].shape
     w, v = g["w"], g["v"]
     cell_stat = lambda t, size: (_xlogx(t) * w).sum(-1) + (t * v).sum(-1) * np.log(size)
@@ -556,11 +564,12 @@ def _adjusted_g(T: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     keep = (nu > 0) & (Ez > 1e-12)
     return np.where(keep, Gz * nu / np.where(keep, Ez, 1.0), 0.0).sum(1), np.where(keep, nu, 0).sum(1)
 
-def _work_columns(shape: tuple, n: int, n_perm: int) -> int:
+def _work_columns(shape: tuple, n: int, n_perm: int, exact: bool) -> int:
     """Columns of a block of tables of `shape` (J, kx, ky, kz) whose permutation-law work fits the `count_budget`,
-    as many as fit (slices of one column cost three times the time of one block): the exact means walk a window of at
-    most 6 sqrt(n) + 3 counts per cell (about 64 bytes each), "sp" adds `n_perm` permuted statistics per stratum."""
-    per = int(np.prod(shape[1:])) * (6 * np.sqrt(n) + 3) * 64 + n_perm * 32 * shape[-1]
+    as many as fit (slices of one column cost three times the time of one block): the `exact` means walk a window of
+    at most 6 sqrt(n) + 3 counts per cell (about 64 bytes each); the permutation tests keep `n_perm` permuted
+    statistics per stratum and column (about 48 bytes each: the draws, their differences and the comparisons)."""
+    per = exact * int(np.prod(shape[1:])) * (6 * np.sqrt(n) + 3) * 64 + n_perm * 48 * shape[-1]
     c = 1
     while c < shape[0] and fits_count_budget(int(per * c)): c *= 2
     return c
@@ -568,9 +577,9 @@ def _work_columns(shape: tuple, n: int, n_perm: int) -> int:
 def _test_block(T, n, method, n_perm, alpha, rng, rule="papers"):
     """statistic, dof, p-value and permutations used for one block of count tables T[j, x, y, z], or for one column
     given as a `_Split` (its stratum tables, whose statistics add; the papers' dof counted from the data). "g-adf" and
-    "sp" go through the block in slices of columns whose work fits the count budget (`_work_columns`)."""
-    if method in ("g-adf", "sp") and not isinstance(T, _Split):
-        step = _work_columns(T.shape, n, n_perm if method == "sp" else 0)
+    the permutation tests go through the block in slices of columns whose work fits the count budget (`_work_columns`)."""
+    if method in ("g-adf", "sp", "mc", "smc") and not isinstance(T, _Split):
+        step = _work_columns(T.shape, n, n_perm, exact=method in ("g-adf", "sp"))
         if step < len(T):
             outs = [_test_block(T[s:s + step], n, method, n_perm, alpha, rng, rule) for s in range(0, len(T), step)]
             return tuple(np.concatenate(v) for v in zip(*outs))
