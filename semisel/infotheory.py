@@ -5,6 +5,7 @@
 # %% ../nbs/01_infotheory.ipynb #7f92e60d
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -211,6 +212,8 @@ def _xlogx(t):
     "t ln t elementwise, with 0 ln 0 = 0."
     return special.xlogy(t, t)
 
+_WINDOW = 1 << 13                                                               # counts of the windows walked at once
+
 def expected_cmi_from_counts(T: np.ndarray) -> np.ndarray:
     """E[I(X;Y|Z)] in nats under permutation of Y within the strata of Z, from count tables T[..., x, y, z].
 
@@ -250,21 +253,24 @@ def expected_cmi_from_counts(T: np.ndarray) -> np.ndarray:
     lo = np.maximum(np.maximum(0, A + B - M), np.floor(mean - 12 * sd - 1)).astype(np.int64)
     hi = np.minimum(np.minimum(A, B), np.ceil(mean + 12 * sd + 1)).astype(np.int64)
     length = np.maximum(hi - lo + 1, 0)
-    start = np.cumsum(length) - length
-    cell = np.repeat(np.arange(len(A)), length)
-    k = np.repeat(lo, length) + np.arange(cell.size) - np.repeat(start, length)
-    a_, b_, m_ = A[cell], B[cell], M[cell]
     top = int(M.max(initial=1))                                                # ln k!: a table, or for few cells
-    table = special.gammaln(np.arange(1, top + 2)) if top < 4 * k.size else None   # of a large N computed (the same
-    lf = table.__getitem__ if table is not None else lambda v: special.gammaln(v + 1.0)   # values, no N-long table)
-    # the hypergeometric pmf up to its constant per cell, normalised over the +-12 sd window: the constant is a
-    # difference of terms ~ N ln N whose rounding would otherwise bias E[I] (0.3% at N = 200k, 17% at 2M)
-    log_pmf = -lf(k) - lf(b_ - k) - lf(a_ - k) - lf(m_ - b_ - a_ + k)
-    del a_, b_, m_                                                             # the peak: one window array less
-    if k.size: log_pmf -= np.repeat(np.maximum.reduceat(log_pmf, start[length > 0]), length[length > 0])
-    pmf = np.exp(log_pmf)
-    pmf /= np.repeat(np.bincount(cell, weights=pmf, minlength=len(A))[length > 0], length[length > 0])
-    e_cells = np.bincount(cell, weights=_xlogx(k) * pmf, minlength=len(A))
+    table = special.gammaln(np.arange(1, top + 2)) if top < 4 * length.sum() else None   # of a large N computed (the
+    lf = table.__getitem__ if table is not None else lambda v: special.gammaln(v + 1.0)   # same values, no N-long table)
+    # the hypergeometric pmf up to its constant per cell, taken relative to its mode (its largest value) and
+    # normalised over the +-12 sd window: the constant is a difference of terms ~ N ln N whose rounding would
+    # otherwise bias E[I] (0.3% at N = 200k, 17% at 2M)
+    log_pmf = lambda k, a_, b_, m_: -lf(k) - lf(b_ - k) - lf(a_ - k) - lf(m_ - b_ - a_ + k)
+    ref = log_pmf(np.clip(np.floor((Af + 1) * (Bf + 1) / (Mf + 2)).astype(np.int64), lo, hi), A, B, M)
+    e_cells, ends = np.zeros(len(A)), np.cumsum(length)
+    cuts = np.searchsorted(ends, np.arange(_WINDOW, ends[-1] if len(ends) else 0, _WINDOW), side="right")
+    for c0, c1 in itertools.pairwise(np.unique(np.r_[0, cuts, len(A)])):     # whole cells, about _WINDOW counts at once
+        L = length[c0:c1]
+        cell = np.repeat(np.arange(c1 - c0), L)
+        k = np.repeat(lo[c0:c1], L) + np.arange(cell.size) - np.repeat(np.cumsum(L) - L, L)
+        pmf = np.exp(log_pmf(k, A[c0:c1][cell], B[c0:c1][cell], M[c0:c1][cell]) - ref[c0:c1][cell])
+        mass = np.bincount(cell, weights=pmf, minlength=c1 - c0)
+        e_cells[c0:c1] = np.divide(np.bincount(cell, weights=_xlogx(k) * pmf, minlength=c1 - c0), mass,
+                                   out=np.zeros(c1 - c0), where=mass > 0)
     s = np.bincount(col, weights=e_cells, minlength=J)
     fixed = _xlogx(n).sum(1) - _xlogx(a).sum((1, 2)) - _xlogx(b).sum((1, 2))
     N = n.sum(1)
@@ -289,7 +295,7 @@ def _live_groups(T: np.ndarray, w=None, v=None) -> dict:
     return dict(j=j[order], cells=cells[order], ones=ones[order], draws=draws[order], last=last[order],
                 b=b[j, :, z][order], s_obs=s_obs[order], w=w, v=v)
 
-def _budget_cells(arrays: int = 8) -> int:
+def _budget_cells(arrays: int = 128) -> int:
     "Cells of each of `arrays` int64 work arrays that fit the `count_budget` together (a power of 2)."
     c = 1
     while fits_count_budget(2 * c * arrays): c *= 2
@@ -297,7 +303,8 @@ def _budget_cells(arrays: int = 8) -> int:
 
 def _draw_sums(g: dict, n_perm: int, rng: np.random.Generator, budget: int | None = None, many: int = 48) -> np.ndarray:
     """The statistic of `_live_groups` for `n_perm` tables drawn with each live group's margins: (n_perm, groups),
-    drawn in slices of permutations whose work arrays (`budget` cells each) fit the `count_budget` together.
+    drawn in slices of permutations whose work arrays (`budget` cells each: about 8 of them) fit a sixteenth of the
+    `count_budget`.
     Groups with more than `many` cells to draw (an ID-like column) shuffle their rows instead: the same law, no loop."""
     budget = budget or _budget_cells()
     G, ky = g["b"].shape
@@ -567,9 +574,11 @@ def _adjusted_g(T: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 def _work_columns(shape: tuple, n: int, n_perm: int, exact: bool) -> int:
     """Columns of a block of tables of `shape` (J, kx, ky, kz) whose permutation-law work fits the `count_budget`,
     as many as fit (slices of one column cost three times the time of one block): the `exact` means walk a window of
-    at most 6 sqrt(n) + 3 counts per cell (about 64 bytes each); the permutation tests keep `n_perm` permuted
-    statistics per stratum and column (about 48 bytes each: the draws, their differences and the comparisons)."""
-    per = exact * int(np.prod(shape[1:])) * (6 * np.sqrt(n) + 3) * 64 + n_perm * 48 * shape[-1]
+    at most 6 sqrt(n) + 3 counts per cell (about 64 bytes each, `_WINDOW` counts at a time: the slices bound the
+    per-cell arrays); the permutation tests keep `n_perm` permuted statistics per stratum and column (about 48 bytes
+    each: the draws, their differences and the comparisons) in a sixteenth of the budget (the draws of `_draw_sums`
+    take another)."""
+    per = exact * int(np.prod(shape[1:])) * (6 * np.sqrt(n) + 3) * 64 + n_perm * 48 * 16 * shape[-1]
     c = 1
     while c < shape[0] and fits_count_budget(int(per * c)): c *= 2
     return c
