@@ -724,12 +724,11 @@ class CodeMatrix:
         return np.asarray(v)
 
     def tables(self, w, kw: int, cols=None) -> Iterator[tuple[np.ndarray, np.ndarray]]:
-        """The count tables of `count_tables`, counted in memory: short columns (up to 32,768 rows) many per
-        `block_tables` call, the others one per call. `w` None is the constant target 0 (``kw = 1``)."""
+        """The count tables of `count_tables`, counted in memory by `block_tables`, on at least 8 columns per call (up
+        to 2^18 codes): short columns many at once. `w` None is the constant target 0 (``kw = 1``)."""
         w = np.zeros(self.n, np.uint8) if w is None else np.asarray(w)
         if len(w) != self.n: raise ValueError(f"the target has {len(w)} rows but the features have {self.n}")
-        per = _BATCH_CODES // self.n              # short columns: many of them share one bincount
-        per = per if per >= 8 else 1
+        per = max(8, _BATCH_CODES // self.n)      # columns per call: short ones share one bincount
         for block in column_blocks(self.arity, kw, cols):
             kx = int(self.arity[block].max())
             T = np.empty((len(block), kx, kw), dtype=np.int64)
@@ -883,8 +882,8 @@ def block_tables(X: np.ndarray, w, kw: int, kx: int, cols=None) -> np.ndarray:
     step = max(1, _SLICE_CODES // m)
     order = "F" if X.flags.f_contiguous and not X.flags.c_contiguous else "C"   # the buffers follow the input's layout
     code = np.empty((min(step, n), G), dtype=small, order=order)   # buffers reused: dask's workers trim malloc's free
-    part = np.empty_like(code)                               # memory, so every fresh large array would cost page faults
-    joint = np.empty(code.shape, dtype=np.intp, order=order)
+    part = np.empty_like(code) if g > 1 else code            # memory, so every fresh large array would cost page faults
+    joint = np.empty(code.shape if G > 1 else 0, dtype=np.intp, order=order)
     for s in range(0, n, step):
         S = X[s:s + step, span] if span else X[s:s + step][:, cols]
         c, p, j = code[:len(S)], part[:len(S)], joint[:len(S)]
@@ -893,8 +892,8 @@ def block_tables(X: np.ndarray, w, kw: int, kx: int, cols=None) -> np.ndarray:
             h = len(range(t, m, g))
             c[:, :h] += np.multiply(S[:, t::g], kx ** (g - 1 - t) * kw, out=p[:, :h], dtype=small)
         if w is not None: c += w[s:s + step, None].astype(small, copy=False)
-        np.add(c, shift, out=j)
-        counts += np.bincount(j.ravel(order="K"), minlength=G * cells)
+        if G > 1: c = np.add(c, shift, out=j)           # one group needs no offset: np.bincount casts its code itself
+        counts += np.bincount(c.ravel(order="K"), minlength=G * cells)
     counts = counts.reshape(G, *(kx,) * g, kw)
     T = []
     for t in range(1, g + 1):                                # each partner's table: the others summed out
