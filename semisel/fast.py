@@ -5,6 +5,7 @@
 # %% ../nbs/00c_fast.ipynb #f0a5c003
 from __future__ import annotations
 
+import inspect
 import numbers
 import warnings
 from concurrent.futures import ThreadPoolExecutor
@@ -35,6 +36,7 @@ _PAPER_TREES = dict(criterion="gini", max_depth=None, min_samples_split=2, min_s
                     bootstrap=True, class_weight=None, ccp_alpha=0.0, monotonic_cst=None, warm_start=False)
 _MAX_INT = np.iinfo(np.int32).max
 _LEAN_VERIFIED: dict = {}
+_Y_TAKES_WEIGHTS = "sample_weight" in inspect.signature(RandomForestClassifier._validate_y_class_weight).parameters  # >= 1.7
 
 def _lean_matches_sklearn(weighted: bool) -> bool:
     "Whether the lean fit reproduces RandomForestClassifier bit for bit on a small problem (this scikit-learn)."
@@ -109,7 +111,7 @@ class FastRandomForest(RandomForestClassifier):
         n, d = X.shape
         p = None if sample_weight is None else np.asarray(sample_weight, dtype=np.float64)
         self._n_samples, self.n_outputs_ = n, 1
-        y, _ = self._validate_y_class_weight(np.reshape(y, (-1, 1)), p)
+        y, _ = self._validate_y_class_weight(np.reshape(y, (-1, 1)), *([p] if _Y_TAKES_WEIGHTS else []))
         y = np.ascontiguousarray(y, dtype=np.float64)
         n_boot = n if self.max_samples is None else int(self.max_samples)
         self._sample_weight, self._n_samples_bootstrap = p, n_boot
