@@ -95,18 +95,12 @@ class ChunkedCodes(CodeMatrix):
     Parameters
     ----------
     X : dask.array.Array (n_rows, n_features) or dask.dataframe.DataFrame
-        Non-negative integer codes (bool, integer or whole-number floats), chunked by rows.
-    name : str, default "X"
-        The argument's name in error messages.
+        Non-negative integer codes (bool, integer or whole-number floats), chunked by rows; `name` as `CodeMatrix`.
 
     Attributes
     ----------
     data : dask.array.Array
-        The codes, one chunk across the columns.
-    arity : numpy.ndarray of int
-        The code bound of each column.
-    names : list or None
-        Column names of a DataFrame input.
+        The codes, one chunk across the columns; `arity` and `names` as `CodeMatrix`.
 
     Examples
     --------
