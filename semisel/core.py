@@ -735,7 +735,7 @@ class CodeMatrix:
             for b in range(0, len(block), per):
                 part = block[b:b + per]
                 S = np.concatenate([self[j] for j in part]).reshape(len(part), -1).T if len(part) > 1 else self[part[0]][:, None]
-                T[b:b + len(part)] = block_tables(S, w, kw, kx)
+                block_tables(S, w, kw, kx, out=T[b:b + len(part)])
             yield block, T
 
 # %% ../nbs/00_core.ipynb #6b710983
@@ -855,7 +855,7 @@ def margin_sum(T: np.ndarray, axis: int) -> np.ndarray:
     for i in range(1, T.shape[axis]): out = out + T.take(i, axis=axis)
     return out
 
-def block_tables(X: np.ndarray, w, kw: int, kx: int, cols=None) -> np.ndarray:
+def block_tables(X: np.ndarray, w, kw: int, kx: int, cols=None, out=None) -> np.ndarray:
     """Count tables T[i, x, w] of the columns `cols` (default all) of a 2-D array `X` of unsigned codes (rows x
     columns, codes < `kx`, in either memory layout, used as it lies) against target codes `w` (< `kw`; None: the constant 0).
 
@@ -863,17 +863,20 @@ def block_tables(X: np.ndarray, w, kw: int, kx: int, cols=None) -> np.ndarray:
     at its own offset in one `np.bincount`. Columns go in groups of g (up to 3, while a group's table stays small
     against the rows and its code fits 16 bits): one code ``(x1 * kx + x2) * kw + w`` per pair and row, say, counted
     once and summed over the partners after (the last group is completed with code 0). In memory `CodeMatrix.tables`
-    calls it on a block of columns; chunked codes call it on every row chunk and add the tables up.
+    calls it on a block of columns; chunked codes call it on every row chunk and add the tables up. The tables go to
+    `out` (int64, shape (len(cols), kx, kw)) when given.
 
     Examples
     --------
     >>> block_tables(np.array([[0, 1], [1, 1], [1, 0]], np.uint8), np.array([0, 0, 1]), 2, 2)[0].tolist()
     [[1, 0], [1, 1]]
     """
-    d = X.shape[1]
-    cols = np.arange(d) if cols is None else np.asarray(cols)
-    m, n = len(cols), len(X)
-    span = slice(cols[0], cols[-1] + 1) if cols[-1] - cols[0] + 1 == m and (np.diff(cols) > 0).all() else None
+    if cols is None: m, span = X.shape[1], slice(None)
+    else:
+        cols = np.asarray(cols)
+        m = len(cols)
+        span = slice(cols[0], cols[-1] + 1) if cols[-1] - cols[0] + 1 == m and (np.diff(cols) > 0).all() else None
+    n = len(X)
     g = max([1] + [h for h in (2, 3) if h <= m and kx ** h * kw * 4 <= n and kx ** h * kw <= 1 << 16])
     G, cells = -(-m // g), kx ** g * kw
     small = np.min_scalar_type(cells - 1)                    # a group's code, x1 * kx * kw + x2 * kw + w for a pair
@@ -895,13 +898,13 @@ def block_tables(X: np.ndarray, w, kw: int, kx: int, cols=None) -> np.ndarray:
         if G > 1: c = np.add(c, shift, out=j)           # one group needs no offset: np.bincount casts its code itself
         counts += np.bincount(c.ravel(order="K"), minlength=G * cells)
     counts = counts.reshape(G, *(kx,) * g, kw)
-    T = []
-    for t in range(1, g + 1):                                # each partner's table: the others summed out
+    out = np.empty((m, kx, kw), dtype=np.int64) if out is None else out
+    for t in range(g):                                       # each partner's table: the others summed out
         R = counts
         for a in range(g, 0, -1):
-            if a != t: R = margin_sum(R, a)
-        T.append(R)
-    return np.stack(T, axis=1).reshape(g * G, kx, kw)[:m]
+            if a != t + 1: R = margin_sum(R, a)
+        out[t::g] = R[:len(range(t, m, g))]
+    return out
 
 
 # %% ../nbs/00_core.ipynb #01ee793b
