@@ -25,6 +25,8 @@ _PUBLIC = {  # module -> the names it offers at the top level
     "fscpu": ["FSCPU"],
     "cbound": ["CBoundWrapper"],
 }
+_PLUGINS = ("semisel.large",)  # backends that plug into the core from above (`semisel.core.register_chunked`), imported
+                               # on the first input that needs them: the core itself names none
 _WHERE = {name: module for module, names in _PUBLIC.items() for name in names}
 __all__ = sorted(_WHERE)
 

@@ -5,37 +5,27 @@
 # %% ../nbs/07_cbound.ipynb #9d5f1719
 from __future__ import annotations
 
-import numbers
 import sys
 import warnings
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
 import numpy as np
 import pandas as pd
-from joblib import Parallel, delayed, effective_n_jobs
+from joblib import Parallel, delayed
 from sklearn.base import clone
-from sklearn.ensemble import RandomForestClassifier
 from sklearn.model_selection import StratifiedKFold, cross_val_predict
-from sklearn.utils import check_random_state as sklearn_random_state   # RandomState seeding, as sklearn's forests
 from sklearn.utils.validation import validate_data
 from tqdm.auto import tqdm
 
 from .core import (PartialLabels, PartialLabelSelector, SearchResult, Selected, SubsetObjective, check_choice,
                           check_integer, check_number, check_random_state, derive_seed)
-
-try:  # scikit-learn's own tree builder, for FastRandomForest's lean fit (without it, scikit-learn's fit is used)
-    from sklearn.tree._criterion import Gini as _Gini
-    from sklearn.tree._splitter import BestSplitter as _BestSplitter
-    from sklearn.tree._tree import DepthFirstTreeBuilder as _TreeBuilder, Tree as _Tree
-except ImportError:  # pragma: no cover
-    _Gini = _BestSplitter = _TreeBuilder = _Tree = None
+from .fast import FastRandomForest   # re-exported: `from semisel.cbound import FastRandomForest` keeps working
 
 # %% auto #0
-__all__ = ['CBound', 'majority_vote', 'margin_matrix', 'margins', 'cbound', 'probabilistic_cbound', 'cbound_il',
-           'FastRandomForest', 'default_forest', 'transition_matrix', 'transductive_thresholds', 'SelfLearning',
-           'self_learning', 'WrapperObjective', 'cga', 'weighted_crossover', 'fsga', 'CBoundWrapper']
+__all__ = ['CBound', 'majority_vote', 'margin_matrix', 'margins', 'cbound', 'probabilistic_cbound', 'cbound_il', 'default_forest',
+           'transition_matrix', 'transductive_thresholds', 'SelfLearning', 'self_learning', 'WrapperObjective', 'cga',
+           'weighted_crossover', 'fsga', 'CBoundWrapper']
 
 # %% ../nbs/07_cbound.ipynb #0d24b316
 def _check_votes(votes, name: str = "votes") -> np.ndarray:
@@ -293,132 +283,6 @@ def cbound_il(votes, transition, *, labels=None, posteriors=None, noisy=None) ->
         eta /= np.maximum(eta.sum(axis=1, keepdims=True), 1e-300)
         delta_i = eta[rows, b] - P[rows, b]
     return _bound(mu1, mu2, float(np.where(mask, delta_i, 0.0).mean()))
-
-# %% ../nbs/07_cbound.ipynb #beaa755b
-_PAPER_TREES = dict(criterion="gini", max_depth=None, min_samples_split=2, min_samples_leaf=1,
-                    min_weight_fraction_leaf=0.0, max_features="sqrt", max_leaf_nodes=None, min_impurity_decrease=0.0,
-                    bootstrap=True, class_weight=None, ccp_alpha=0.0, monotonic_cst=None, warm_start=False)
-_MAX_INT = np.iinfo(np.int32).max
-_LEAN_VERIFIED: dict = {}
-
-def _lean_matches_sklearn(weighted: bool) -> bool:
-    "Whether the lean fit reproduces RandomForestClassifier bit for bit on a small problem (this scikit-learn)."
-    rng = np.random.default_rng(0)
-    X, y = rng.normal(size=(80, 5)), rng.integers(0, 3, 80)
-    w = rng.random(80) if weighted else None
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", UserWarning)
-            for kw in ({}, {"max_samples": 50}):
-                a = FastRandomForest(12, oob_score=True, random_state=3, **kw)._lean_fit(X, y, w)
-                b = RandomForestClassifier(12, oob_score=True, random_state=3, **kw).fit(X, y, w)
-                if not (np.array_equal(a.oob_decision_function_, b.oob_decision_function_)
-                        and a.oob_score_ == b.oob_score_
-                        and np.array_equal(a.feature_importances_, b.feature_importances_)
-                        and np.array_equal(a.predict_proba(X), b.predict_proba(X))):
-                    return False
-        return True
-    except Exception:
-        return False
-
-class FastRandomForest(RandomForestClassifier):
-    """scikit-learn's `RandomForestClassifier` whose `fit` builds the paper's forest without per-tree overhead.
-
-    For the paper's forest (fully grown Gini trees on bootstrap samples, `max_features="sqrt"`, a NumPy X of finite
-    numbers) `fit` draws the same tree seeds and bootstrap samples as scikit-learn, grows each tree with
-    scikit-learn's own tree builder and computes the out-of-bag votes from the bootstrap counts it already has: the
-    fitted forest is bit for bit scikit-learn's (trees, `oob_decision_function_`, `feature_importances_`,
-    `predict_proba`), at about half the cost for the wrapper's small forests, which spend most of scikit-learn's time
-    in per-tree checks and copies. Trees are grown in `n_jobs` threads. Any other setting, input or scikit-learn
-    version that fails a bit-for-bit self-check on first use falls back to scikit-learn's own `fit`.
-
-    Parameters
-    ----------
-    n_estimators, random_state, n_jobs, oob_score, max_samples, ...
-        As `sklearn.ensemble.RandomForestClassifier` (the lean fit takes `max_samples` None or an integer).
-
-    Attributes
-    ----------
-    estimators_, classes_, n_classes_, oob_decision_function_, oob_score_, feature_importances_, ...
-        As `sklearn.ensemble.RandomForestClassifier`.
-
-    Examples
-    --------
-    >>> X, y = np.random.default_rng(0).normal(size=(60, 3)), np.repeat([0, 1], 30)
-    >>> a = FastRandomForest(20, oob_score=True, random_state=0).fit(X, y)
-    >>> b = RandomForestClassifier(20, oob_score=True, random_state=0).fit(X, y)
-    >>> bool(np.array_equal(a.oob_decision_function_, b.oob_decision_function_))
-    True
-    """
-    def _lean(self, X, y, sample_weight) -> bool:
-        "Whether this fit can take the lean path."
-        ok = (_TreeBuilder is not None and isinstance(X, np.ndarray) and X.ndim == 2 and np.ndim(y) == 1
-              and X.dtype.kind in "fiub" and all(getattr(self, p) == v for p, v in _PAPER_TREES.items())
-              and (self.max_samples is None or isinstance(self.max_samples, numbers.Integral))
-              and (self.random_state is None
-                   or isinstance(self.random_state, (numbers.Integral, np.random.RandomState)))
-              and np.isfinite(X).all())
-        if not ok: return False
-        key = sample_weight is not None
-        if key not in _LEAN_VERIFIED: _LEAN_VERIFIED[key] = _lean_matches_sklearn(key)
-        return _LEAN_VERIFIED[key]
-
-    def fit(self, X, y, sample_weight=None):
-        "Fit the forest (the lean path when it applies, else scikit-learn's)."
-        if self._lean(X, y, sample_weight): return self._lean_fit(X, y, sample_weight)
-        return super().fit(X, y, sample_weight)
-
-    def _lean_fit(self, X, y, sample_weight=None):
-        "scikit-learn's forest fit, inlined for the paper's trees."
-        X, y = validate_data(self, X, y, multi_output=True, dtype=np.float32)
-        n, d = X.shape
-        p = None if sample_weight is None else np.asarray(sample_weight, dtype=np.float64)
-        self._n_samples, self.n_outputs_ = n, 1
-        y, _ = self._validate_y_class_weight(np.reshape(y, (-1, 1)), p)
-        y = np.ascontiguousarray(y, dtype=np.float64)
-        n_boot = n if self.max_samples is None else int(self.max_samples)
-        self._sample_weight, self._n_samples_bootstrap = p, n_boot
-        if p is not None: p = p / np.sum(p)
-        self._validate_estimator()
-        random_state = sklearn_random_state(self.random_state)
-        params = {q: getattr(self, q) for q in self.estimator_params if q != "random_state"}
-        trees = [type(self.estimator_)(**params, random_state=random_state.randint(_MAX_INT))
-                 for _ in range(self.n_estimators)]
-        n_classes = np.asarray(self.n_classes_, dtype=np.intp)
-        k, max_features, classes = int(n_classes[0]), max(1, int(np.sqrt(d))), np.unique(y[:, 0])
-
-        def grow(tree) -> np.ndarray:
-            rs = np.random.RandomState(tree.random_state)
-            idx = rs.randint(0, n, n_boot) if p is None else rs.choice(n, n_boot, replace=True, p=p)
-            counts = np.bincount(idx.astype(np.int32), minlength=n)
-            splitter = _BestSplitter(_Gini(1, n_classes), max_features, 1, 0.0,
-                                     np.random.RandomState(tree.random_state), None)
-            tree.tree_ = _Tree(d, n_classes, 1)
-            _TreeBuilder(splitter, 2, 1, 0.0, _MAX_INT, 0.0).build(tree.tree_, X, y, counts.astype(np.float64), None)
-            tree.n_features_in_, tree.n_outputs_, tree.max_features_ = d, 1, max_features
-            tree.classes_, tree.n_classes_ = classes, np.intp(k)
-            return counts
-
-        n_threads = min(effective_n_jobs(self.n_jobs), len(trees))
-        if n_threads > 1:
-            with ThreadPoolExecutor(n_threads) as pool: counts = list(pool.map(grow, trees))
-        else: counts = [grow(t) for t in trees]
-        self.estimators_ = trees
-        if self.oob_score:
-            oob, n_oob = np.zeros((n, k, 1)), np.zeros((n, 1), dtype=np.int64)
-            for tree, c in zip(trees, counts):
-                out = np.flatnonzero(c == 0)
-                oob[out, ...] += tree.tree_.predict(X[out])[:, :k, None]
-                n_oob[out, :] += 1
-            if (n_oob == 0).any():
-                warnings.warn("Some inputs do not have OOB scores. This probably means too few trees were used to "
-                              "compute any reliable OOB estimates.", UserWarning)
-                n_oob[n_oob == 0] = 1
-            oob[..., 0] /= n_oob[..., [0]]
-            self.oob_decision_function_ = oob[..., 0]
-            self.oob_score_ = float(np.mean(y[:, 0] == np.argmax(self.oob_decision_function_, axis=1)))
-        self.n_classes_, self.classes_ = self.n_classes_[0], self.classes_[0]
-        return self
 
 # %% ../nbs/07_cbound.ipynb #2898b88a
 def default_forest(n_estimators: int = 200, random_state=None, n_jobs=None, oob: bool = False,

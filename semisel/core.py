@@ -20,10 +20,10 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 # %% auto #0
 __all__ = ['UNLABELLED', 'SURROGATES', 'check_number', 'check_probability', 'check_integer', 'check_choice', 'check_random_state',
            'derive_seed', 'LabelCounts', 'SurrogateChoice', 'switching_phi', 'PartialLabels', 'partial_labels',
-           'check_codes', 'small_codes', 'reindex_codes', 'compact_codes', 'is_chunked', 'chunked_backend',
-           'CodeMatrix', 'id_like_columns', 'joint_codes', 'encode_joint', 'count_budget', 'target_codes', 'margin_sum',
-           'count_tables', 'fits_count_budget', 'stratum_tables', 'Selected', 'PartialLabelSelector', 'selection_table',
-           'SubsetObjective', 'SearchResult']
+           'check_codes', 'small_codes', 'reindex_codes', 'compact_codes', 'is_chunked', 'register_chunked',
+           'chunked_backend', 'CodeMatrix', 'joint_codes', 'encode_joint', 'count_budget', 'target_codes', 'margin_sum',
+           'block_tables', 'column_blocks', 'count_tables', 'fits_count_budget', 'stratum_tables', 'id_like_columns',
+           'Selected', 'PartialLabelSelector', 'selection_table', 'SubsetObjective', 'SearchResult']
 
 # %% ../nbs/00_core.ipynb #59d3e848
 def _interval(low, high, low_open: bool, high_open: bool) -> str:
@@ -586,24 +586,34 @@ def _integer_columns(arr: np.ndarray, name: str) -> list[np.ndarray]:
 
 # %% ../nbs/00_core.ipynb #edc7544e
 def is_chunked(x) -> bool:
-    """True for a dask collection (array, DataFrame, Series) or chapter 10's `ChunkedCodes`: counted chunk by chunk.
+    """True for a dask collection (array, DataFrame, Series) or chunked codes (`CodeMatrix.chunked`): counted chunk by
+    chunk.
 
     Examples
     --------
     >>> is_chunked(np.zeros(3)), is_chunked(pd.DataFrame({"a": [0]}))
     (False, False)
     """
-    return hasattr(type(x), "__dask_graph__") or hasattr(x, "chunked_tables")
+    return hasattr(type(x), "__dask_graph__") or getattr(x, "chunked", False) is True
 
-def chunked_backend():
-    """The module `semisel.large` (chapter 10) that counts chunked input, imported on first use: it needs dask, an
-    optional dependency (a missing dask is an ImportError that says how to install it)."""
-    try:
-        import semisel.large as large
-    except ImportError as e:
-        raise ImportError(f"chunked (dask) input needs dask, which is not installed ({e}): "
-                          'pip install "semisel[dask]"') from e
-    return large
+_CHUNKED: dict = {}   # the registered backend for chunked data: hook name -> callable
+
+def register_chunked(**hooks) -> None:
+    """Plug a backend for chunked data into the core, from above: `codes` (a `CodeMatrix` subclass with
+    ``chunked = True``), `target_codes` (as `target_codes`), `check_X` (a selector's `_check_X`) and `discretize` (as
+    `semisel.datasets.discretize`). semisel.large (chapter 10, dask) registers itself when it is imported."""
+    _CHUNKED.update(hooks)
+
+def chunked_backend(hook: str):
+    """The chunked backend's `hook` (see `register_chunked`). The core imports no backend: on the first chunked input
+    it imports the package's plug-ins (`semisel._PLUGINS`), which register themselves."""
+    if hook not in _CHUNKED:
+        import importlib
+
+        import semisel
+        for module in semisel._PLUGINS: importlib.import_module(module)
+    if hook not in _CHUNKED: raise ImportError(f"no backend for chunked (dask) input registers {hook!r}")
+    return _CHUNKED[hook]
 
 # %% ../nbs/00_core.ipynb #04647aff
 class CodeMatrix:
@@ -636,9 +646,11 @@ class CodeMatrix:
     >>> cm.shape, cm.arity.tolist(), cm[1].tolist()
     ((3, 2), [2, 10], [3, 3, 9])
     """
+    chunked = False   # True for a backend's chunked codes (`register_chunked`)
+
     def __new__(cls, X=None, name: str = "X"):
         if cls is CodeMatrix and is_chunked(X) and not isinstance(X, CodeMatrix):
-            return chunked_backend().ChunkedCodes(X, name)
+            return chunked_backend("codes")(X, name)
         if isinstance(X, cls) and type(X) is not CodeMatrix: return X   # a subclass (ChunkedCodes) stays itself
         return super().__new__(cls)
 
@@ -703,50 +715,28 @@ class CodeMatrix:
         "The rows selected by a boolean `mask` (or an index array), with the same arities and names (no re-validation)."
         return CodeMatrix._of([c[mask] for c in self.columns], self.arity, self.names)
 
-# %% ../nbs/00_core.ipynb #3b860565
-def id_like_columns(X, share: float = 0.5) -> list:
-    """Columns with nearly as many distinct values as rows (at least `share` of them, on 20 rows or more): an ID or
-    index column, whose MI with any label is large by chance alone and whose tests are vacuous.
+    def load(self, cols) -> CodeMatrix:
+        "The codes with the columns `cols` in memory: these codes themselves (chunked codes load them)."
+        return self
 
-    A DataFrame is judged on its raw values, before any binning: text, categorical and boolean columns by `share`;
-    integer-valued numbers (an index, a hashed ID, a timestamp) when at least 95% of them are distinct; numbers with
-    fractions are measurements, never IDs.
+    def row_vector(self, v) -> np.ndarray:
+        "A vector of one value per row (labels, a target code) laid out as the rows of these codes: a NumPy array."
+        return np.asarray(v)
 
-    Parameters
-    ----------
-    X : pandas DataFrame, CodeMatrix or array of codes
-    share : float, default 0.5
-
-    Returns
-    -------
-    list
-        Column names (a DataFrame or named CodeMatrix) or indices.
-
-    Examples
-    --------
-    >>> id_like_columns(pd.DataFrame({"id": range(100), "a": [0, 1] * 50}))
-    ['id']
-    """
-    share = check_probability(share, "share", closed="right")
-    if isinstance(X, pd.DataFrame):
-        n, counts, names = len(X), X.nunique(dropna=True).to_numpy().copy(), list(X.columns)
-        for j, c in enumerate(X.columns):
-            col = X[c]
-            if pd.api.types.is_numeric_dtype(col.dtype) and not pd.api.types.is_bool_dtype(col.dtype):
-                v = col.dropna().to_numpy()
-                whole = v.dtype.kind in "iu" or bool(np.all(np.isfinite(v) & (v == np.round(v))))
-                counts[j] = counts[j] if whole and counts[j] >= 0.95 * n else 0
-    else:
-        codes = CodeMatrix(X)
-        n, names = codes.n, codes.names or list(range(len(codes)))
-        counts = codes.arity.copy()               # a column has at most `arity` distinct codes: count only the others
-        wide = np.flatnonzero(counts >= share * n)
-        if len(wide) and is_chunked(codes):       # one pass over the chunks: the tables against a constant target
-            counts[wide] = np.concatenate([np.count_nonzero(T, axis=(1, 2))
-                                           for _, T in codes.chunked_tables(None, 1, wide)])
-        else:
-            for j in wide: counts[j] = np.count_nonzero(np.bincount(codes[j], minlength=int(codes.arity[j])))
-    return [name for name, c in zip(names, counts) if n >= 20 and c >= share * n]
+    def tables(self, w, kw: int, cols=None) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+        """The count tables of `count_tables`, counted in memory by `block_tables`, on at least 8 columns per call (up
+        to 2^18 codes): short columns many at once. `w` None is the constant target 0 (``kw = 1``)."""
+        w = np.zeros(self.n, np.uint8) if w is None else np.asarray(w)
+        if len(w) != self.n: raise ValueError(f"the target has {len(w)} rows but the features have {self.n}")
+        per = max(8, _BATCH_CODES // self.n)      # columns per call: short ones share one bincount
+        for block in column_blocks(self.arity, kw, cols):
+            kx = int(self.arity[block].max())
+            T = np.empty((len(block), kx, kw), dtype=np.int64)
+            for b in range(0, len(block), per):
+                part = block[b:b + per]
+                S = np.concatenate([self[j] for j in part]).reshape(len(part), -1).T if len(part) > 1 else self[part[0]][:, None]
+                block_tables(S, w, kw, kx, out=T[b:b + len(part)])
+            yield block, T
 
 # %% ../nbs/00_core.ipynb #6b710983
 def _columns(args, name: str) -> list:
@@ -826,7 +816,7 @@ def target_codes(y, z=None, n: int | None = None) -> tuple[np.ndarray, int, int]
     >>> w, ky, kz = target_codes([0, 1, 1], [2, 2, 5]); w.tolist(), ky, kz
     ([0, 2, 3], 2, 2)
     """
-    if is_chunked(y) or is_chunked(z): return chunked_backend().chunked_target_codes(y, z, n)   # dask: kept lazy
+    if is_chunked(y) or is_chunked(z): return chunked_backend("target_codes")(y, z, n)   # dask: kept lazy
     y, ky = compact_codes(y, "y")
     if n is not None and len(y) != n: raise ValueError(f"`y` has {len(y)} rows but the features have {n}")
     if z is None: return y, ky, 1
@@ -836,6 +826,7 @@ def target_codes(y, z=None, n: int | None = None) -> tuple[np.ndarray, int, int]
 
 # %% ../nbs/00_core.ipynb #2df63263
 _BATCH_CODES = 1 << 18  # joint codes per bincount call when short columns are counted together
+_SLICE_CODES = 1 << 20  # codes turned into joint codes per `np.bincount` call (a slice of rows at a time)
 
 def margin_sum(T: np.ndarray, axis: int) -> np.ndarray:
     """A count table summed over one axis, fast when the axis is short.
@@ -864,45 +855,84 @@ def margin_sum(T: np.ndarray, axis: int) -> np.ndarray:
     for i in range(1, T.shape[axis]): out = out + T.take(i, axis=axis)
     return out
 
-def _count_batched(codes: CodeMatrix, block: np.ndarray, w: np.ndarray, kw: int, kx: int, per: int) -> np.ndarray:
-    """Tables T[i, x * kw + w] of the short columns `block`, `per` columns per `np.bincount` call.
+def block_tables(X: np.ndarray, w, kw: int, kx: int, cols=None, out=None) -> np.ndarray:
+    """Count tables T[i, x, w] of the columns `cols` (default all) of a 2-D array `X` of unsigned codes (rows x
+    columns, codes < `kx`, in either memory layout, used as it lies) against target codes `w` (< `kw`; None: the constant 0).
 
-    Column i of a batch is counted at the offset ``i * kx * kw``, so one call counts them all. When a table is small
-    against the rows (kx² kw <= rows / 4) the columns go in pairs: one joint code ``(x1 * kx + x2) * kw + w`` per pair
-    and row, counted once and summed over each partner (half the codes to count; the same tables)."""
-    g = 2 if kx * kx * kw * 4 <= codes.n else 1
-    cells = kx ** g * kw
-    dt = np.dtype(np.uint32) if per * cells < 2**32 else np.dtype(np.intp)
-    groups = -(-min(per, len(block)) // g)
-    shift = np.arange(groups, dtype=dt)[:, None] * dt.type(cells) + w.astype(dt)
-    T = np.empty((len(block), kx * kw), dtype=np.int64)
-    for b in range(0, len(block), per):
-        part = block[b:b + per].tolist()
-        m, G = len(part), -(-len(part) // g)
-        part += part[-1:] * (G * g - m)                                   # an odd last column: pair it with itself
-        S = np.concatenate([codes[j] for j in part]).reshape(G, g, -1)
-        joint = np.multiply(S[:, 0], dt.type(kx ** (g - 1) * kw), dtype=dt)
-        joint += shift[:G]
-        if g == 2: joint += np.multiply(S[:, 1], dt.type(kw), dtype=dt)
-        counts = np.bincount(joint.ravel(), minlength=G * cells).reshape(G, *(kx,) * g, kw)
-        if g == 1: T[b:b + m] = counts.reshape(G, -1)
-        else: T[b:b + m] = np.stack([margin_sum(counts, 2), margin_sum(counts, 1)], axis=1).reshape(G * 2, -1)[:m]
-    return T
+    The offset-bincount that every count of semisel comes down to: a slice of rows at a time, every group of columns
+    at its own offset in one `np.bincount`. Columns go in groups of g (up to 3, while a group's table stays small
+    against the rows and its code fits 16 bits): one code ``(x1 * kx + x2) * kw + w`` per pair and row, say, counted
+    once and summed over the partners after (the last group is completed with code 0). In memory `CodeMatrix.tables`
+    calls it on a block of columns; chunked codes call it on every row chunk and add the tables up. The tables go to
+    `out` (int64, shape (len(cols), kx, kw)) when given.
+
+    Examples
+    --------
+    >>> block_tables(np.array([[0, 1], [1, 1], [1, 0]], np.uint8), np.array([0, 0, 1]), 2, 2)[0].tolist()
+    [[1, 0], [1, 1]]
+    """
+    if cols is None: m, span = X.shape[1], slice(None)
+    else:
+        cols = np.asarray(cols)
+        m = len(cols)
+        span = slice(cols[0], cols[-1] + 1) if cols[-1] - cols[0] + 1 == m and (np.diff(cols) > 0).all() else None
+    n = len(X)
+    g = max([1] + [h for h in (2, 3) if h <= m and kx ** h * kw * 4 <= n and kx ** h * kw <= 1 << 16])
+    G, cells = -(-m // g), kx ** g * kw
+    small = np.min_scalar_type(cells - 1)                    # a group's code, x1 * kx * kw + x2 * kw + w for a pair
+    shift = np.arange(G, dtype=np.intp) * cells              # the group's offset, added in the dtype of np.bincount
+    counts = np.zeros(G * cells, dtype=np.int64)
+    step = max(1, _SLICE_CODES // m)
+    order = "F" if X.flags.f_contiguous and not X.flags.c_contiguous else "C"   # the buffers follow the input's layout
+    code = np.empty((min(step, n), G), dtype=small, order=order)   # buffers reused: dask's workers trim malloc's free
+    part = np.empty_like(code) if g > 1 else code            # memory, so every fresh large array would cost page faults
+    joint = np.empty(code.shape if G > 1 else 0, dtype=np.intp, order=order)
+    for s in range(0, n, step):
+        S = X[s:s + step, span] if span else X[s:s + step][:, cols]
+        c, p, j = code[:len(S)], part[:len(S)], joint[:len(S)]
+        np.multiply(S[:, 0::g], kx ** (g - 1) * kw, out=c, dtype=small)
+        for t in range(1, g):                                # the t-th partner of each group (fewer in the last)
+            h = len(range(t, m, g))
+            c[:, :h] += np.multiply(S[:, t::g], kx ** (g - 1 - t) * kw, out=p[:, :h], dtype=small)
+        if w is not None: c += w[s:s + step, None].astype(small, copy=False)
+        if G > 1: c = np.add(c, shift, out=j)           # one group needs no offset: np.bincount casts its code itself
+        counts += np.bincount(c.ravel(order="K"), minlength=G * cells)
+    counts = counts.reshape(G, *(kx,) * g, kw)
+    out = np.empty((m, kx, kw), dtype=np.int64) if out is None else out
+    for t in range(g):                                       # each partner's table: the others summed out
+        R = counts
+        for a in range(g, 0, -1):
+            if a != t + 1: R = margin_sum(R, a)
+        out[t::g] = R[:len(range(t, m, g))]
+    return out
+
 
 # %% ../nbs/00_core.ipynb #01ee793b
+def column_blocks(arity: np.ndarray, kw: int, cols=None) -> Iterator[np.ndarray]:
+    """Blocks of the columns `cols` (default all) whose int64 tables against `kw` target codes fit the `count_budget`
+    (each table padded to the largest arity of `cols`): how `count_tables` splits its columns, whatever the layout.
+
+    Examples
+    --------
+    >>> [b.tolist() for b in column_blocks(np.array([2, 3, 2]), 2)]
+    [[0, 1, 2]]
+    """
+    cols = np.arange(len(arity)) if cols is None else np.asarray(cols, dtype=np.intp)
+    if not len(cols): return
+    step = max(1, (_BUDGET["bytes"] // 8) // (int(arity[cols].max()) * kw))
+    for s in range(0, len(cols), step): yield cols[s:s + step]
+
 def count_tables(codes, w: np.ndarray, kw: int, cols=None) -> Iterator[tuple[np.ndarray, np.ndarray]]:
     """Count tables T[j, x, w] of the columns of `codes` against a target code `w` (< `kw`), in blocks of columns.
 
-    The one count kernel of semisel: every test, criterion and surrogate table is computed from these tables. Each
-    column's table is one `np.bincount` of ``x * kw + w`` computed in the smallest unsigned dtype (a single pass over
-    the rows, no loop over rows or cells). Blocks of columns are sized so that their int64 tables fit the
-    `count_budget`; x is padded to the largest arity of the block. Short columns (up to 32,768 rows) are counted many
-    at once, each at its own offset in one `np.bincount` (in pairs when their tables are small), so that a wide table
-    pays no per-column call overhead.
+    The one question every test, criterion and surrogate table asks of the data, asked of the codes themselves
+    (`CodeMatrix.tables`: in memory, or chunk by chunk for chunked codes), which answer with the one kernel,
+    `block_tables` (a single pass over the rows, no loop over rows or cells). Blocks of columns are sized so that
+    their int64 tables fit the `count_budget` (`column_blocks`); x is padded to the largest arity of the block.
 
     Parameters
     ----------
-    codes : CodeMatrix (or anything `CodeMatrix` accepts; chunked codes are counted chunk by chunk with dask)
+    codes : CodeMatrix (or anything `CodeMatrix` accepts; chunked codes are counted chunk by chunk)
     w : numpy.ndarray of int
         Target codes, one per row, all < `kw`.
     kw : int
@@ -921,32 +951,8 @@ def count_tables(codes, w: np.ndarray, kw: int, cols=None) -> Iterator[tuple[np.
     >>> [(c.tolist(), T[0].tolist()) for c, T in count_tables(CodeMatrix(np.array([[0], [1], [1]])), np.array([0, 0, 1]), 2)]
     [([0], [[1, 0], [1, 1]])]
     """
-    codes = CodeMatrix(codes)
-    if is_chunked(codes):                         # dask: reduced over row chunks
-        yield from codes.chunked_tables(w, kw, cols)
-        return
-    if is_chunked(w): w = np.asarray(w)
-    cols = np.arange(len(codes)) if cols is None else np.asarray(cols, dtype=np.intp)
-    if len(w) != codes.n: raise ValueError(f"the target has {len(w)} rows but the features have {codes.n}")
-    if not len(cols): return
-    per_col = int(codes.arity[cols].max()) * kw
-    step = max(1, (_BUDGET["bytes"] // 8) // per_col)
-    per = _BATCH_CODES // codes.n              # short columns: many of them share one bincount
-    for s in range(0, len(cols), step):
-        block = cols[s:s + step]
-        kx = int(codes.arity[block].max())
-        if per >= 8:
-            yield block, _count_batched(codes, block, w, kw, kx, per).reshape(len(block), kx, kw)
-            continue
-        T = np.zeros((len(block), kx * kw), dtype=np.int64)
-        for i, j in enumerate(block):
-            cells = int(codes.arity[j]) * kw
-            dt = np.min_scalar_type(cells - 1)
-            joint = codes[j].astype(dt)        # a fresh array: the input is never touched
-            joint *= dt.type(kw)
-            joint += w.astype(dt, copy=False)
-            T[i, :cells] = np.bincount(joint, minlength=cells)
-        yield block, T.reshape(len(block), kx, kw)
+    return CodeMatrix(codes).tables(w, kw, cols)
+
 
 # %% ../nbs/00_core.ipynb #36c26b45
 def fits_count_budget(cells: int) -> bool:
@@ -1029,6 +1035,48 @@ def stratum_tables(x, w: np.ndarray, ky: int, kz: int) -> list[np.ndarray]:
         tables.append(T[0].reshape(int(kb[b]), ky, int(kzb[b])))
     return tables
 
+# %% ../nbs/00_core.ipynb #3b860565
+def id_like_columns(X, share: float = 0.5) -> list:
+    """Columns with nearly as many distinct values as rows (at least `share` of them, on 20 rows or more): an ID or
+    index column, whose MI with any label is large by chance alone and whose tests are vacuous.
+
+    A DataFrame is judged on its raw values, before any binning: text, categorical and boolean columns by `share`;
+    integer-valued numbers (an index, a hashed ID, a timestamp) when at least 95% of them are distinct; numbers with
+    fractions are measurements, never IDs.
+
+    Parameters
+    ----------
+    X : pandas DataFrame, CodeMatrix or array of codes
+    share : float, default 0.5
+
+    Returns
+    -------
+    list
+        Column names (a DataFrame or named CodeMatrix) or indices.
+
+    Examples
+    --------
+    >>> id_like_columns(pd.DataFrame({"id": range(100), "a": [0, 1] * 50}))
+    ['id']
+    """
+    share = check_probability(share, "share", closed="right")
+    if isinstance(X, pd.DataFrame):
+        n, counts, names = len(X), X.nunique(dropna=True).to_numpy().copy(), list(X.columns)
+        for j, c in enumerate(X.columns):
+            col = X[c]
+            if pd.api.types.is_numeric_dtype(col.dtype) and not pd.api.types.is_bool_dtype(col.dtype):
+                v = col.dropna().to_numpy()
+                whole = v.dtype.kind in "iu" or bool(np.all(np.isfinite(v) & (v == np.round(v))))
+                counts[j] = counts[j] if whole and counts[j] >= 0.95 * n else 0
+    else:
+        codes = CodeMatrix(X)
+        n, names = codes.n, codes.names or list(range(len(codes)))
+        counts = codes.arity.copy()               # a column has at most `arity` distinct codes: count only the others
+        wide = np.flatnonzero(counts >= share * n)
+        if len(wide):                             # one pass: the tables against a constant target
+            counts[wide] = np.concatenate([np.count_nonzero(T, axis=(1, 2)) for _, T in codes.tables(None, 1, wide)])
+    return [name for name, c in zip(names, counts) if n >= 20 and c >= share * n]
+
 # %% ../nbs/00_core.ipynb #39b5971a
 class Selected(NamedTuple):
     """What a selector found: the selected features in selection order, a score for every feature (NaN where the method
@@ -1064,7 +1112,7 @@ class PartialLabelSelector(SelectorMixin, BaseEstimator):
     _chunked = False         # True: `_select` counts through CodeMatrix, so a dask X stays lazy (else it is loaded)
 
     def _check_X(self, X):
-        if is_chunked(X) and self._chunked: return chunked_backend().check_chunked_X(self, X)   # dask: kept lazy
+        if is_chunked(X) and self._chunked: return chunked_backend("check_X")(self, X)   # dask: kept lazy
         return validate_data(self, X, dtype="numeric", ensure_all_finite=True)
 
     def _select(self, X, labels: PartialLabels) -> Selected:

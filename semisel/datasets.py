@@ -449,7 +449,7 @@ def discretize(X, bins: int = 5, strategy: str = "uniform", nan: str = "error"):
     >>> discretize(np.array([0, 1.9, 2, 7.9, 8, 10])).tolist()
     [0, 0, 1, 2, 3, 3]
     """
-    if is_chunked(X): return chunked_backend().discretize_chunked(X, bins, strategy, nan)   # dask: chapter 10
+    if is_chunked(X): return chunked_backend("discretize")(X, bins, strategy, nan)   # dask: chapter 10
     check_integer(bins, "bins", low=2)
     check_choice(strategy, "strategy", ("uniform", "quantile"))
     check_choice(nan, "nan", ("error", "own_bin"))

@@ -13,11 +13,9 @@ from typing import NamedTuple
 
 import numpy as np
 import pandas as pd
-from sklearn.base import BaseEstimator, ClusterMixin, clone
-from sklearn.cluster import KMeans
+from sklearn.base import clone
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.preprocessing import MinMaxScaler
-from sklearn.utils import check_random_state as sklearn_random_state   # KMeans' legacy seeding, as GaussianMixture
 from sklearn.utils.validation import validate_data
 from threadpoolctl import threadpool_limits
 from tqdm.auto import tqdm
@@ -25,12 +23,12 @@ from tqdm.auto import tqdm
 from .core import (CodeMatrix, PartialLabels, PartialLabelSelector, SearchResult, Selected, SubsetObjective,
                           check_choice, check_integer, check_number, check_random_state, compact_codes, count_tables)
 from .datasets import discretize
+from .fast import FastGaussianMixture   # re-exported: `from semisel.fscpu import FastGaussianMixture` keeps working
 from .infotheory import cmi_from_counts, mutual_info_all
 
 # %% auto #0
-__all__ = ['cluster_pu_score', 'ClusterSubset', 'best_cluster_subset', 'FastGaussianMixture', 'default_clusterer',
-           'ClusterObjective', 'fscpu_objective', 'repair', 'cga_update', 'top_by_theta', 'compact_ga', 'MIScore',
-           'minmax', 'FSCPU']
+__all__ = ['cluster_pu_score', 'ClusterSubset', 'best_cluster_subset', 'default_clusterer', 'ClusterObjective', 'fscpu_objective',
+           'repair', 'cga_update', 'top_by_theta', 'compact_ga', 'MIScore', 'minmax', 'FSCPU']
 
 # %% ../nbs/06_fscpu.ipynb #a904ee6b
 class ClusterSubset(NamedTuple):
@@ -107,130 +105,6 @@ def best_cluster_subset(clusters, labelled, search: str = "prefix") -> ClusterSu
     return ClusterSubset(float(g[i] / a.sum()), np.sort(ids[order[:i + 1]]))
 
 cluster_pu_score = best_cluster_subset  # the spec's name
-
-# %% ../nbs/06_fscpu.ipynb #a0f7e986
-_ILL_DEFINED = ("Fitting the mixture model failed because some components have ill-defined empirical covariance (for "
-                "instance caused by singleton or collapsed samples). Try to decrease the number of components, or "
-                "increase reg_covar.")
-
-class FastGaussianMixture(ClusterMixin, BaseEstimator):
-    """scikit-learn's `GaussianMixture` with full covariances and its defaults, as a clusterer, at about half the cost.
-
-    The same EM: initial responsibilities from `KMeans(n_components, n_init=1)` seeded by `random_state`, iterations
-    until the mean log-likelihood changes by less than `tol` (at most `max_iter`), `reg_covar` added to the diagonal of
-    each covariance, hard labels from a last E-step. Faster by computing all components at once: the E-step is one
-    matrix product with the stacked precision factors, the M-step's covariances come from one product with the rows'
-    centred second moments (computed once per fit). With `dtype="float64"` the labels are scikit-learn's up to
-    rounding; `"float32"` (the default) does the E-step's products in single precision, which halves their cost and
-    now and then lets EM stop one iteration earlier or later or end in another local optimum (the covariances, their
-    factors and the likelihood stay in double precision). A fit that fails in single precision is redone in double.
-
-    Parameters
-    ----------
-    n_components : int, default 10
-        The number of mixture components (clusters).
-    tol : float, default 1e-3
-        Convergence threshold on the change of the mean log-likelihood.
-    max_iter : int, default 100
-        EM iterations at most.
-    reg_covar : float, default 1e-6
-        Added to the diagonal of every covariance.
-    dtype : {"float32", "float64"}, default "float32"
-        Precision of the E-step's matrix products.
-    random_state : None, int or numpy.random.RandomState
-        Seeds the k-means initialisation (scikit-learn's convention).
-
-    Attributes
-    ----------
-    labels_ : numpy.ndarray of int
-        The cluster of each row.
-    weights_, means_, covariances_ : numpy.ndarray
-        The fitted mixture.
-    n_iter_ : int
-        EM iterations run.
-    converged_ : bool
-        Whether the change fell below `tol` within `max_iter` iterations.
-    lower_bound_ : float
-        The final mean log-likelihood.
-
-    Examples
-    --------
-    >>> X = np.r_[np.random.default_rng(0).normal(0, .1, (50, 2)), np.random.default_rng(1).normal(3, .1, (50, 2))]
-    >>> np.bincount(FastGaussianMixture(2, random_state=0).fit_predict(X)).tolist()
-    [50, 50]
-    """
-    def __init__(self, n_components: int = 10, *, tol: float = 1e-3, max_iter: int = 100, reg_covar: float = 1e-6,
-                 dtype: str = "float32", random_state=None):
-        self.n_components, self.tol, self.max_iter, self.reg_covar = n_components, tol, max_iter, reg_covar
-        self.dtype, self.random_state = dtype, random_state
-
-    def fit(self, X, y=None):
-        "Fit the mixture by EM and label the rows (`labels_`)."
-        X = validate_data(self, X, dtype=np.float64, ensure_min_samples=2)
-        K = check_integer(self.n_components, "n_components", low=1)
-        check_choice(self.dtype, "dtype", ("float32", "float64"))
-        if X.shape[0] < K:
-            raise ValueError(f"Expected n_samples >= n_components but got n_components = {K}, n_samples = {X.shape[0]}")
-        init = KMeans(n_clusters=K, n_init=1, random_state=sklearn_random_state(self.random_state))
-        labels = init.fit(X if self.dtype == "float64" else X.astype(np.float32)).labels_
-        try:
-            out = self._em(X, labels, np.dtype(self.dtype))
-        except np.linalg.LinAlgError:
-            if self.dtype == "float64": raise ValueError(_ILL_DEFINED) from None
-            try: out = self._em(X, labels, np.dtype(np.float64))
-            except np.linalg.LinAlgError: raise ValueError(_ILL_DEFINED) from None
-        (self.labels_, self.weights_, self.means_, self.covariances_, self.n_iter_, self.converged_,
-         self.lower_bound_) = out
-        return self
-
-    def _em(self, X, labels, dtype):
-        "EM from the hard initial labels; every component at once."
-        N, D = X.shape
-        K = self.n_components
-        centre = X.mean(axis=0)
-        Xc = X - centre                                    # centred once: smaller numbers for the products below
-        Xw = Xc.astype(dtype, copy=False)
-        iu, ju = np.triu_indices(D)
-        Z = Xc[:, iu] * Xc[:, ju]                          # the rows' second moments, upper triangle
-        resp = np.zeros((N, K))
-        resp[np.arange(N), labels] = 1.0
-        log2pi = D * np.log(2 * np.pi)
-
-        def m_step(resp):
-            nk = resp.sum(axis=0) + 10 * np.finfo(np.float64).eps
-            mu = resp.T @ Xc / nk[:, None]
-            S = resp.T @ Z / nk[:, None]
-            cov = np.zeros((K, D, D))
-            cov[:, iu, ju] = S
-            cov[:, ju, iu] = S
-            cov -= mu[:, :, None] * mu[:, None, :]
-            cov[:, np.arange(D), np.arange(D)] += self.reg_covar
-            P = np.linalg.inv(np.linalg.cholesky(cov)).transpose(0, 2, 1)   # precision factors: inv(cov) = P P^T
-            return nk / N, mu, cov, P
-
-        def e_step(w, mu, P):
-            Pw = np.ascontiguousarray(P.transpose(1, 0, 2)).reshape(D, K * D).astype(dtype, copy=False)
-            Y = Xw @ Pw
-            Y -= np.einsum("kd,kde->ke", mu, P).reshape(1, K * D).astype(dtype, copy=False)
-            Y3 = Y.reshape(N, K, D)
-            logp = (np.log(w) + np.log(np.diagonal(P, axis1=1, axis2=2)).sum(axis=1) - 0.5 * log2pi
-                    - 0.5 * np.einsum("nkd,nkd->nk", Y3, Y3).astype(np.float64))
-            top = logp.max(axis=1, keepdims=True)
-            norm = np.log(np.exp(logp - top).sum(axis=1, keepdims=True)) + top
-            return float(norm.mean()), logp - norm
-
-        w, mu, cov, P = m_step(resp)
-        lower, converged, n_iter = -np.inf, False, 0
-        for n_iter in range(1, self.max_iter + 1):
-            previous = lower
-            lower, log_resp = e_step(w, mu, P)
-            w, mu, cov, P = m_step(np.exp(log_resp))
-            w = w / w.sum()
-            if abs(lower - previous) < self.tol:
-                converged = True
-                break
-        _, log_resp = e_step(w, mu, P)
-        return log_resp.argmax(axis=1), w, mu + centre, cov, n_iter, converged, lower
 
 # %% ../nbs/06_fscpu.ipynb #30147cd3
 def default_clusterer(n_clusters: int = 10, random_state=None) -> FastGaussianMixture:

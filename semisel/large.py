@@ -9,7 +9,8 @@ import functools
 
 import numpy as np
 
-from .core import CodeMatrix, check_choice, check_integer, compact_codes, count_tables, is_chunked
+from .core import (CodeMatrix, block_tables, check_choice, check_integer, column_blocks, compact_codes, is_chunked,
+                          register_chunked)
 
 # %% auto #0
 __all__ = ['ChunkedCodes', 'chunked_target_codes', 'check_chunked_X', 'discretize_chunked']
@@ -72,53 +73,15 @@ class _Columns:
     def __getitem__(self, j): return self.data[:, int(j)]
     def __iter__(self): return (self[j] for j in range(len(self)))
 
-class _Block(CodeMatrix):
-    """The columns `block` of in-memory rows with the arities of the whole array (no checks, no re-indexing): the
-    stand-in from which `count_tables` reads its blocks of columns."""
-    def __new__(cls, X, arity=None, block=None): return object.__new__(cls)
-
-    def __init__(self, X, arity=None, block=None):
-        if X is self: return
-        block = np.arange(X.shape[1]) if block is None else block
-        self.columns, self.arity, self.names = list(np.ascontiguousarray(X[:, block].T)), arity[block], None
-
-_SLICE_CODES = 1 << 20   # codes of a row chunk turned into joint codes per `np.bincount` call
-
 def _chunk_tables(xb: np.ndarray, wb=None, *, kw: int, block: np.ndarray, arity: np.ndarray) -> np.ndarray:
-    """The count tables T[j, x, w] of the columns `block` of one row chunk, with a leading axis of 1.
+    """The count tables T[j, x, w] of the columns `block` of one row chunk, with a leading axis of 1: the core's kernel
+    `block_tables` on the chunk as it lies (row-major, no transposed copy). A block of at least half the columns is
+    counted with all of them, so that no columns are copied out."""
+    kx = int(arity[block].max())
+    every = len(block) >= xb.shape[1] / 2 and int(arity.max()) == kx
+    T = block_tables(xb, None if wb is None else wb[:, 0], kw, kx, None if every else block)
+    return (T[block] if every else T)[None]
 
-    The core's scheme for short columns, on the chunk as it lies (row-major, no transposed copy): a slice of rows at a
-    time, every group of columns at its own offset in one `np.bincount`. Columns go in groups of g (up to 3, while a
-    group's table stays small against the rows and its code fits 16 bits): one code ``(x1 * kx + x2) * kw + w`` per
-    pair and row, say, counted once and summed over the partners after (the last group is completed with code 0). A
-    block of at least half the columns is counted with all of them, so that no columns are copied out."""
-    d, kx = xb.shape[1], int(arity[block].max())
-    every = len(block) >= d / 2 and int(arity.max()) == kx
-    cols = np.arange(d) if every else np.asarray(block)
-    m = len(cols)
-    span = slice(cols[0], cols[-1] + 1) if cols[-1] - cols[0] + 1 == m and (np.diff(cols) > 0).all() else None
-    g = max([1] + [h for h in (2, 3) if h <= m and kx ** h * kw * 4 <= len(xb) and kx ** h * kw <= 1 << 16])
-    G, cells = -(-m // g), kx ** g * kw
-    small = np.min_scalar_type(cells - 1)                    # a group's code, x1 * kx * kw + x2 * kw + w for a pair
-    shift = np.arange(G, dtype=np.intp) * cells              # the group's offset, added in the dtype of np.bincount
-    counts = np.zeros(G * cells, dtype=np.int64)
-    step = max(1, _SLICE_CODES // m)
-    code = np.empty((min(step, len(xb)), G), dtype=small)    # buffers reused: dask's workers trim malloc's free memory,
-    part = np.empty_like(code)                               # so every fresh large array would cost page faults
-    joint = np.empty(code.shape, dtype=np.intp)
-    for s in range(0, len(xb), step):
-        S = xb[s:s + step, span] if span else xb[s:s + step][:, cols]
-        c, p, j = code[:len(S)], part[:len(S)], joint[:len(S)]
-        np.multiply(S[:, 0::g], kx ** (g - 1) * kw, out=c, dtype=small)
-        for t in range(1, g):                                # the t-th partner of each group (fewer in the last)
-            h = len(range(t, m, g))
-            c[:, :h] += np.multiply(S[:, t::g], kx ** (g - 1 - t) * kw, out=p[:, :h], dtype=small)
-        if wb is not None: c += wb[s:s + step].astype(small, copy=False)
-        np.add(c, shift, out=j)
-        counts += np.bincount(j.ravel(), minlength=G * cells)
-    counts = counts.reshape(G, *(kx,) * g, kw)
-    T = np.stack([counts.sum(axis=tuple(a for a in range(1, g + 1) if a != t)) for t in range(1, g + 1)], axis=1)
-    return (T.reshape(g * G, kx, kw)[block] if every else T.reshape(g * G, kx, kw)[:m])[None]
 
 # %% ../nbs/10_dask.ipynb #d008aa00
 class ChunkedCodes(CodeMatrix):
@@ -132,18 +95,12 @@ class ChunkedCodes(CodeMatrix):
     Parameters
     ----------
     X : dask.array.Array (n_rows, n_features) or dask.dataframe.DataFrame
-        Non-negative integer codes (bool, integer or whole-number floats), chunked by rows.
-    name : str, default "X"
-        The argument's name in error messages.
+        Non-negative integer codes (bool, integer or whole-number floats), chunked by rows; `name` as `CodeMatrix`.
 
     Attributes
     ----------
     data : dask.array.Array
-        The codes, one chunk across the columns.
-    arity : numpy.ndarray of int
-        The code bound of each column.
-    names : list or None
-        Column names of a DataFrame input.
+        The codes, one chunk across the columns; `arity` and `names` as `CodeMatrix`.
 
     Examples
     --------
@@ -196,7 +153,9 @@ class ChunkedCodes(CodeMatrix):
         loaded = dict(zip(cols, np.asfortranarray(self.data[:, cols].compute()).T)) if cols else {}
         return _Loaded(self, loaded)
 
-    def lazy(self, v):
+    chunked = True
+
+    def row_vector(self, v):
         """A NumPy vector of one value per row (labels, a target code) as a dask array chunked like the codes, in the
         smallest dtype, persisted: one piece per chunk, sent once to the worker that counts those rows."""
         da = _dask()
@@ -206,21 +165,18 @@ class ChunkedCodes(CodeMatrix):
         ends = np.cumsum((0,) + self.data.chunks[0])
         return da.concatenate([da.from_array(v[a:b], chunks=-1) for a, b in zip(ends[:-1], ends[1:])]).persist()
 
-    def chunked_tables(self, w, kw: int, cols=None):
-        """`count_tables` of chunked codes: the same blocks of columns and the same tables, each block counted in one
-        pass over the row chunks (the core's kernel per chunk, the chunk tables added up by dask).
+    def tables(self, w, kw: int, cols=None):
+        """`count_tables` of chunked codes: the same blocks of columns (`column_blocks`) and the same tables, each block
+        counted in one pass over the row chunks (the core's kernel per chunk, the chunk tables added up by dask).
 
         `w` is a vector of target codes (dask or NumPy, one per row), or None for the constant target 0."""
         da = _dask()
-        cols = np.arange(len(self)) if cols is None else np.asarray(cols, dtype=np.intp)
-        if not len(cols): return
         rows = self.data.chunks[0]
         if w is not None:
             if len(w) != self.n: raise ValueError(f"the target has {len(w)} rows but the features have {self.n}")
-            w = (w.rechunk((rows,)) if is_chunked(w) else self.lazy(w))[:, None]
-        stand_in = _Block(np.zeros((1, len(self)), np.uint8), self.arity)          # the in-memory blocks of columns
-        for block, T0 in count_tables(stand_in, np.zeros(1, np.uint8), kw, cols):
-            chunks = ((1,) * len(rows), (len(block),), (T0.shape[1],), (kw,))
+            w = (w.rechunk((rows,)) if is_chunked(w) else self.row_vector(w))[:, None]
+        for block in column_blocks(self.arity, kw, cols):
+            chunks = ((1,) * len(rows), (len(block),), (int(self.arity[block].max()),), (kw,))
             args = (self.data,) if w is None else (self.data, w)
             count = functools.partial(_chunk_tables, kw=kw, block=block, arity=self.arity)
             parts = da.map_blocks(count, *args, new_axis=[2, 3], chunks=chunks, dtype=np.int64)
@@ -445,3 +401,6 @@ def discretize_chunked(X, bins: int = 5, strategy: str = "uniform", nan: str = "
         if one_d: return dd.from_dask_array(codes, columns=X.name, index=X.index)
         return dd.from_dask_array(codes, columns=list(X.columns), index=X.index)
     return codes
+
+register_chunked(codes=ChunkedCodes, target_codes=chunked_target_codes, check_X=check_chunked_X,
+                 discretize=discretize_chunked)   # the core's questions about chunked data come here from now on

@@ -168,16 +168,7 @@ def compile_network(model, name: str = "") -> CompiledNetwork:
 # %% ../nbs/00b_networks.ipynb #c023c09d
 @functools.lru_cache(maxsize=8)
 def network(name: str) -> CompiledNetwork:
-    """The bundled network `name`, compiled and cached.
-
-    Parameters
-    ----------
-    name : str
-        One of `list_networks()`.
-
-    Returns
-    -------
-    CompiledNetwork
+    """The bundled network `name` (as `load_network` takes it), compiled by `compile_network` and cached.
 
     Examples
     --------

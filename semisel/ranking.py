@@ -346,7 +346,7 @@ def _greedy(codes: CodeMatrix, y: np.ndarray, ky: int, k: int, crit: Criterion,
     adjusted for chance. Returns (features, scores)."""
     d = codes.shape[1]
     rel = relevance(codes, y, ky, adjusted) if rel is None else rel
-    if is_chunked(codes): y = codes.lazy(y)    # dask codes (chapter 10): the target chunked like them, one piece a chunk
+    y = codes.row_vector(y)    # chunked codes (chapter 10): the target chunked like them, one piece a chunk
     acc = Accumulated(np.asarray(rel, dtype=np.float64))
     free = np.ones(d, dtype=bool)
     picks, scores = [], []
