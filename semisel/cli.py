@@ -400,7 +400,9 @@ def _clock(what: str, show: bool, after: float = 2.0):
         thread.join()
         if line[0]: sys.stderr.write("\r" + " " * len(line[0]) + "\r")
 
-def _show_clock(args) -> bool: return not args.quiet and sys.stderr.isatty()
+def _show_clock(args) -> bool:
+    "Progress (a bar or the time elapsed) on stderr: on a terminal only, and not with --quiet."
+    return not args.quiet and sys.stderr.isatty()
 
 def _input_notes(inp: Input, args) -> None:
     "Notes on the input: text columns become categorical features; --rows and --encoding where they do not apply."
@@ -502,7 +504,8 @@ class RankMethod:
     options : tuple of str, default ("-k",)
         The options of `semisel rank` the method reads; any other one given is reported as ignored.
     progress : bool, default False
-        True: the selector shows a progress bar of its own (else the command shows the time elapsed on a terminal).
+        True: the selector shows a progress bar of its own on a terminal (else the command shows the time elapsed
+        there).
 
     Examples
     --------
@@ -530,18 +533,22 @@ def _mint(a, k):
 
 def _fscpu(a, k):
     from semisel.fscpu import FSCPU
-    return FSCPU(k, n_iter=a.iterations or 3000, patience=300, n_jobs=2, random_state=a.seed, progress=not a.quiet)
+    return FSCPU(k, n_iter=a.iterations or 3000, patience=300, n_jobs=2, random_state=a.seed, progress=_show_clock(a))
 
 def _cbound(a, k):
     from semisel.cbound import CBoundWrapper
     return CBoundWrapper(n_estimators=100, max_samples=1000, n_generations=a.iterations or 10, population_size=20,
-                         n_parents=4, patience=3, n_jobs=2, random_state=a.seed, progress=not a.quiet)
+                         n_parents=4, patience=3, n_jobs=2, random_state=a.seed, progress=_show_clock(a))
 
 def _competitor(name: str) -> Callable:
     def make(a, k):
         from semisel import competitors
         return getattr(competitors, name)(k=k)
     return make
+
+def _fw_semifs(a, k):
+    from semisel.competitors import FWSemiFS
+    return FWSemiFS(k=k, random_state=a.seed, progress=_show_clock(a))    # --seed: the same selection every run
 
 _IT = ("-k", "--criterion", "--prior", "--bins", "--nan")   # what the information-theoretic methods read
 
@@ -567,8 +574,8 @@ RANK_METHODS = {
     "rrpc": RankMethod("RRPC: Pearson max-relevance min-redundancy (chapter 05b)", _competitor("RRPC"), True),
     "cls": RankMethod("CLS: constrained Laplacian score (chapter 05b)", _competitor("CLS"), True),
     "semifs": RankMethod("SemiFS: trace ratio on propagated labels (chapter 05b)", _competitor("SemiFS"), True),
-    "fw-semifs": RankMethod("FW-SemiFS: forward 3-NN wrapper with co-training (chapter 05b)", _competitor("FWSemiFS"),
-                            True, "ten forward searches with a 3-NN: seconds to minutes"),
+    "fw-semifs": RankMethod("FW-SemiFS: forward 3-NN wrapper with co-training (chapter 05b)", _fw_semifs,
+                            True, "ten forward searches with a 3-NN: seconds to minutes", progress=True),
 }
 
 # %% ../nbs/09_cli.ipynb #3445a1c1
@@ -685,8 +692,9 @@ def mb_table(inp: Input, args) -> tuple[pd.DataFrame, object]:
     """
     from semisel.iamb import SemiIAMB
     est = SemiIAMB(prior=args.prior, alpha=args.alpha, method=args.method, test=args.test, n_perm=args.n_perm,
-                   random_state=args.seed, algorithm=args.algorithm, max_sx=args.max_sx)
-    with _clock(f"mb --method {args.method} --algorithm {args.algorithm}", _show_clock(args)):
+                   random_state=args.seed, algorithm=args.algorithm, max_sx=args.max_sx,
+                   progress=_show_clock(args) and args.algorithm == "iamb")      # the papers' IAMB: a bar per phase
+    with _clock(f"mb --method {args.method} --algorithm {args.algorithm}", _show_clock(args) and not est.progress):
         est.fit(discretize(inp.X, bins=args.bins, nan=args.nan), inp.y)
     return selection_table(est), est
 
@@ -791,12 +799,32 @@ def _methods_help() -> str:
         lines.append(f"  {name:10s} {m.summary}" + (f"\n  {'':10s} cost: {m.cost}" if m.cost else ""))
     return "\n".join(lines)
 
+# The registries' facts that the help of `mi` and `mb` prints, kept here so that `-h` loads no numeric library (the
+# registries load numpy and scipy); a test below checks them against `semisel.infotheory.TESTS` and
+# `semisel.blankets.ALGORITHMS`. Each test: name, bnlearn's aliases, calibration, default n_perm (None: no permutation).
+_TEST_FACTS = (
+    ("g", (), "chi2 with the papers' dof (observed levels, at least 1)", None),
+    ("mi", (), "bnlearn 4.9's mi: chi2 with the dof of the declared levels (code bounds)", None),
+    ("adf", ("mi-adf",), "bnlearn 4.9's mi-adf: chi2 with the adjusted dof (structural zeros dropped per stratum); "
+     "independence below 5 rows per cell", None),
+    ("g-adf", (), "chi2 after each stratum's G is rescaled to its exact permutation mean", None),
+    ("chi2", ("x2",), "chi2 with the papers' dof", None),
+    ("mc", ("mc-mi",), "Monte Carlo permutation of y within the strata of z", 999),
+    ("smc", ("smc-mi",), "sequential Monte Carlo permutation (a column stops once its decision is settled)", 999),
+    ("sp", ("sp-mi",), "c·chi2_nu with the exact permutation mean and the variance of n_perm tables", 100))
+_ALGORITHM_NAMES = ("gs", "iamb", "fast.iamb", "inter.iamb", "iamb.fdr", "pc.stable", "mmpc", "si.hiton.pc")
+
+def _registry_facts() -> tuple[tuple, tuple]:
+    "The live registries' facts in the form of `_TEST_FACTS` and `_ALGORITHM_NAMES` (loads numpy and scipy)."
+    return (tuple((s.name, tuple(s.aliases), s.calibration, s.n_perm if s.permutes else None) for s in TESTS.values()),
+            tuple(ALGORITHMS))
+
 def _tests_help() -> str:
-    "The registry of tests (`semisel.infotheory.TESTS`) for the epilog of `mi` and `mb`."
+    "The registry of tests (`semisel.infotheory.TESTS`, as `_TEST_FACTS`) for the epilog of `mi` and `mb`."
     lines = ["tests (--test; bnlearn's names in brackets):"]
-    for s in TESTS.values():
-        alias = f" [{', '.join(s.aliases)}]" if s.aliases else ""
-        lines.append(f"  {s.name + alias:16s} {s.calibration}" + (f" (default --n-perm {s.n_perm})" if s.permutes else ""))
+    for name, aliases, calibration, n_perm in _TEST_FACTS:
+        alias = f" [{', '.join(aliases)}]" if aliases else ""
+        lines.append(f"  {name + alias:16s} {calibration}" + (f" (default --n-perm {n_perm})" if n_perm else ""))
     return "\n".join(lines)
 
 def _algorithm_name(value: str) -> str:
@@ -806,7 +834,7 @@ def _algorithm_name(value: str) -> str:
 
 def _algorithms_help() -> str:
     "The learners --algorithm takes, for the epilog of `mb`."
-    return ("algorithms (--algorithm): iamb is the papers' IAMB; " + ", ".join(a for a in ALGORITHMS if a != "iamb")
+    return ("algorithms (--algorithm): iamb is the papers' IAMB; " + ", ".join(a for a in _ALGORITHM_NAMES if a != "iamb")
             + " are semisel.blankets' learners on the same target (pc.stable, mmpc, si.hiton.pc: the parents and "
             "children plus the spouses; --method pairwise only with the blanket learners)")
 
@@ -821,7 +849,7 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message} (see {self.prog} -h)\n")
 
     def format_help(self):
-        if callable(self.epilog): self.epilog = self.epilog()     # built when shown: the registry loads numpy
+        if callable(self.epilog): self.epilog = self.epilog()     # built when shown
         return super().format_help()
 
 def parser() -> argparse.ArgumentParser:

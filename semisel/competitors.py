@@ -5,12 +5,15 @@
 # %% ../nbs/05b_competitors.ipynb #94b3d1cd
 from __future__ import annotations
 
+import sys
+
 import numpy as np
 from scipy import sparse
 from scipy.sparse.linalg import splu
 from sklearn.metrics.pairwise import euclidean_distances
 from sklearn.neighbors import KNeighborsClassifier, NearestNeighbors, kneighbors_graph
 from sklearn.utils import check_array
+from tqdm.auto import tqdm
 
 from .core import (PartialLabels, PartialLabelSelector, Selected, check_integer, check_number,
                           check_probability, check_random_state, partial_labels)
@@ -121,7 +124,7 @@ def sffs(X, y, k: int, n_neighbors: int = 3) -> tuple[np.ndarray, float]:
 
 # %% ../nbs/05b_competitors.ipynb #4a719715
 def fw_semifs_select(X, y_partial, k: int = 10, *, n_iter: int = 10, subset_size: int | None = None,
-                     add_fraction: float = 0.5, n_neighbors: int = 3, random_state=None) -> Selected:
+                     add_fraction: float = 0.5, n_neighbors: int = 3, random_state=None, progress: bool = False) -> Selected:
     """FW-SemiFS (Ren et al. 2008): SFFS with a k-NN wrapper on labelled rows grown by co-training-like pseudo-labels.
 
     Each of `n_iter` iterations draws a random view of `subset_size` features and a random `add_fraction` of the
@@ -147,6 +150,8 @@ def fw_semifs_select(X, y_partial, k: int = 10, *, n_iter: int = 10, subset_size
         Neighbours of the pseudo-labelling classifier and of the wrapper criterion (3, as Sechidis & Brown 2018).
     random_state : None, int or numpy.random.Generator
         Seeds the views and the draws of unlabelled rows.
+    progress : bool, default False
+        A progress bar on stderr: SFFS runs done out of `n_iter` (each is seconds on a few thousand rows).
 
     Returns
     -------
@@ -174,7 +179,7 @@ def fw_semifs_select(X, y_partial, k: int = 10, *, n_iter: int = 10, subset_size
     n_add = int(round(add_fraction * len(XU)))
     rng = check_random_state(random_state)
     counts, entry = np.zeros(d), np.zeros(d)
-    for _ in range(n_iter):
+    for _ in tqdm(range(n_iter), desc="FW-SemiFS runs", unit="run", disable=not progress, file=sys.stderr, leave=False):
         view = np.sort(rng.choice(d, view_size, replace=False))
         rows = np.sort(rng.choice(len(XU), n_add, replace=False))
         pseudo = KNeighborsClassifier(n_neighbors).fit(XL[:, view], yL).predict(XU[rows][:, view]) if n_add else yL[:0]
@@ -205,6 +210,8 @@ class FWSemiFS(PartialLabelSelector):
     n_neighbors : int, default 3
         Neighbours of the k-NN classifier (3, as Sechidis & Brown 2018).
     random_state : None, int or numpy.random.Generator
+    progress : bool, default False
+        A progress bar on stderr (the SFFS runs done).
 
     Attributes
     ----------
@@ -219,14 +226,14 @@ class FWSemiFS(PartialLabelSelector):
     [0]
     """
     def __init__(self, k: int = 10, n_iter: int = 10, subset_size: int | None = None, add_fraction: float = 0.5,
-                 n_neighbors: int = 3, random_state=None):
+                 n_neighbors: int = 3, random_state=None, progress: bool = False):
         self.k, self.n_iter, self.subset_size, self.add_fraction = k, n_iter, subset_size, add_fraction
-        self.n_neighbors, self.random_state = n_neighbors, random_state
+        self.n_neighbors, self.random_state, self.progress = n_neighbors, random_state, progress
 
     def _select(self, X, labels: PartialLabels) -> Selected:
         return fw_semifs_select(X, labels, self.k, n_iter=self.n_iter, subset_size=self.subset_size,
                                 add_fraction=self.add_fraction, n_neighbors=self.n_neighbors,
-                                random_state=self.random_state)
+                                random_state=self.random_state, progress=self.progress)
 
 # %% ../nbs/05b_competitors.ipynb #1d878674
 def heat_kernel_graph(X, n_neighbors: int = 5, bandwidth: float | None = None) -> tuple[sparse.csr_matrix, float]:

@@ -15,7 +15,8 @@ import warnings
 import numpy as np
 import pandas as pd
 
-from .core import check_choice, check_integer, chunked_backend, id_like_columns, is_chunked
+# semisel.core (which loads scikit-learn) is imported in the functions that check arguments: listing and locating the
+# datasets loads numpy and pandas only (`semisel datasets` answers in a second)
 
 # %% auto #0
 __all__ = ['data_path', 'list_datasets', 'load_dataset', 'dataset_info', 'parquet_shape', 'read_table', 'discretize']
@@ -74,6 +75,7 @@ def list_datasets() -> list[str]:
 # %% ../nbs/00_datasets.ipynb #bc5465f2
 def _dataset_file(name: str, split: str | None) -> tuple[Path, object]:
     "The file of dataset `name` (of its `split`) and its positive label."
+    from semisel.core import check_choice
     files, positive = _DATASETS[check_choice(name, "name", list_datasets())]
     if isinstance(files, dict):
         split = "train" if split is None else check_choice(split, "split", sorted(files))
@@ -449,6 +451,7 @@ def discretize(X, bins: int = 5, strategy: str = "uniform", nan: str = "error"):
     >>> discretize(np.array([0, 1.9, 2, 7.9, 8, 10])).tolist()
     [0, 0, 1, 2, 3, 3]
     """
+    from semisel.core import check_choice, check_integer, chunked_backend, id_like_columns, is_chunked
     if is_chunked(X): return chunked_backend("discretize")(X, bins, strategy, nan)   # dask: chapter 10
     check_integer(bins, "bins", low=2)
     check_choice(strategy, "strategy", ("uniform", "quantile"))

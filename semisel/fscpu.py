@@ -562,7 +562,9 @@ class FSCPU(PartialLabelSelector):
     Parameters
     ----------
     n_features_to_select : int or float in (0, 1), optional
-        The number of features (a fraction of them when in (0, 1)); default ceil(D/2). Ignored when `costs` is given.
+        The number of features (a fraction of them when in (0, 1)). Default None: ceil(D/2), the paper's setting,
+        which keeps half the features whatever the data (15 of 30, noise included); `fit` warns when it applies.
+        Ignored when `costs` is given.
     costs : array-like of shape (n_features,), optional
         Feature costs; then `budget` is required.
     budget : float, optional
@@ -619,6 +621,8 @@ class FSCPU(PartialLabelSelector):
         The objective of the run (with its memo).
     eta_, eps_, budget_ : float
         The learning rate, the margin and the budget used.
+    n_features_to_select_ : int or None
+        The number of features selected under unit costs (ceil(D/2) by default); None with `costs`.
 
     Examples
     --------
@@ -675,6 +679,10 @@ class FSCPU(PartialLabelSelector):
         labelled = self._labelled(labels)
         N, D = X.shape
         costs, budget = self._budget(D)
+        self.n_features_to_select_ = None if costs is not None else budget
+        if self.n_features_to_select is None and self.budget is None and costs is None:
+            warnings.warn(f"FSCPU selects ceil(D/2) = {budget} of the {D} features by default (the paper's setting); "
+                          "pass `n_features_to_select` (a count, or a fraction in (0, 1)) to choose", stacklevel=3)
         clusterer = default_clusterer(self.n_clusters) if self.clusterer is None else self.clusterer
         if not hasattr(clusterer, "fit_predict"):
             raise TypeError("`clusterer` must be a scikit-learn clusterer with fit_predict")

@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import functools
+import sys
 import warnings
 from dataclasses import dataclass, field
 from typing import Callable, NamedTuple
@@ -14,6 +15,7 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 from sklearn.utils import ClassifierTags
+from tqdm.auto import tqdm
 from sklearn.utils.validation import validate_data
 
 from .core import (CodeMatrix, PartialLabels, PartialLabelSelector, Selected, check_choice, check_codes,
@@ -217,8 +219,9 @@ def _features(X) -> CodeMatrix:
     return codes
 
 # %% ../nbs/04_iamb.ipynb #75fa6c22
-def _forward(codes: CodeMatrix, y, alpha: float, test: Callable, trace: list | None):
-    "Phase I: grow the blanket by the most significant candidate (ties: larger statistic, then smaller index)."
+def _forward(codes: CodeMatrix, y, alpha: float, test: Callable, trace: list | None, bar=None):
+    """Phase I: grow the blanket by the most significant candidate (ties: larger statistic, then smaller index); `bar`
+    (a tqdm bar) counts the members added."""
     blanket, z = [], None
     candidates = list(range(codes.shape[1]))
     while candidates:
@@ -233,20 +236,26 @@ def _forward(codes: CodeMatrix, y, alpha: float, test: Callable, trace: list | N
         if not add: break
         j = candidates.pop(best)
         blanket.append(j)
+        if bar is not None: bar.update()
         col = np.asarray(codes[j])     # a chunked (dask) column is loaded: the blanket's joint code lives in memory
         z = col if z is None else encode_joint(z, col)  # the blanket's joint code, grown incrementally
     return blanket
 
 # %% ../nbs/04_iamb.ipynb #b9e01a08
-def _backward(codes: CodeMatrix, y, blanket: list, alpha: float, test: Callable, trace: list | None):
+def _backward(codes: CodeMatrix, y, blanket: list, alpha: float, test: Callable, trace: list | None, bar=None):
     """Phase II: while some member is independent given the rest, remove the one with the largest p-value
-    (ties: smaller statistic, then the earlier member). Returns the blanket and its members' final p-values."""
+    (ties: smaller statistic, then the earlier member). Returns the blanket and its members' final p-values; `bar`
+    (a tqdm bar) counts the tests of each sweep."""
     blanket, sweep = list(blanket), 0
     while blanket:
         res = []
+        if bar is not None:
+            bar.reset(total=len(blanket))
+            bar.set_description(f"IAMB shrink, sweep {sweep + 1}")
         for m in blanket:
             rest = [codes[b] for b in blanket if b != m]
             res.append(test(codes.take([m]), y, encode_joint(*rest) if rest else None))
+            if bar is not None: bar.update()
         p = np.array([float(np.ravel(r.pvalue)[0]) for r in res])
         g = np.array([float(np.ravel(r.statistic)[0]) for r in res])
         worst = int(np.lexsort((np.arange(len(blanket)), g, -p))[0])
@@ -261,12 +270,14 @@ def _backward(codes: CodeMatrix, y, blanket: list, alpha: float, test: Callable,
     return blanket, {}
 
 # %% ../nbs/04_iamb.ipynb #663a40a0
-def _iamb(codes: CodeMatrix, y, alpha: float, test: Callable, trace: bool) -> MarkovBlanket:
-    "IAMB on validated codes and a target vector the test understands: the two phases, then the answer."
+def _iamb(codes: CodeMatrix, y, alpha: float, test: Callable, trace: bool, progress: bool = False) -> MarkovBlanket:
+    """IAMB on validated codes and a target vector the test understands: the two phases, then the answer; `progress`:
+    a bar per phase on stderr (members added out of at most every feature, then each sweep's tests)."""
     log = [] if trace else None
-    found = _forward(codes, y, alpha, test, log)
+    bar = functools.partial(tqdm, disable=not progress, file=sys.stderr, leave=False)
+    with bar(total=codes.shape[1], desc="IAMB grow", unit="member") as b: found = _forward(codes, y, alpha, test, log, b)
     members = codes.load(found) if is_chunked(codes) else codes    # chunked: the blanket loaded once for phase II
-    blanket, pvalues = _backward(members, y, found, alpha, test, log)
+    with bar(desc="IAMB shrink", unit="test") as b: blanket, pvalues = _backward(members, y, found, alpha, test, log, b)
     names = None if codes.names is None else tuple(codes.names)
     return MarkovBlanket(tuple(blanket), names, pvalues, log or [], codes.n, alpha)
 
@@ -442,9 +453,9 @@ def _family(codes: CodeMatrix, y, algorithm: str, alpha: float, test, max_sx, n_
 
 def _partial_blanket(codes: CodeMatrix, labels: PartialLabels, method: str, prior: float | None, alpha: float,
                      test, trace: bool, n_perm: int | None = None, random_state=None, algorithm: str = "iamb",
-                     max_sx: int | None = None) -> MarkovBlanket:
+                     max_sx: int | None = None, progress: bool = False) -> MarkovBlanket:
     """Semi-, Listwise- or Pairwise-IAMB (or another learner of semisel.blankets) on validated features and parsed
-    labels: where each method makes its target."""
+    labels: where each method makes its target (`progress`: the papers' IAMB shows its phases on stderr)."""
     check_choice(method, "method", _METHODS)
     algorithm = check_algorithm(algorithm)
     if algorithm == "iamb" and max_sx is not None:
@@ -461,7 +472,7 @@ def _partial_blanket(codes: CodeMatrix, labels: PartialLabels, method: str, prio
                       stacklevel=3)
     if method == "pairwise": batched = _pairwise_test(test, alpha, n_perm, random_state)
     else: batched = make_test(test, alpha=alpha, n_perm=n_perm, random_state=random_state)
-    if algorithm == "iamb": learn = lambda c, y: _iamb(c, y, alpha, batched, trace)
+    if algorithm == "iamb": learn = lambda c, y: _iamb(c, y, alpha, batched, trace, progress)
     else:
         ci = _pairwise_ci(test, alpha, n_perm, random_state) if method == "pairwise" else test
         learn = lambda c, y: _family(c, y, algorithm, alpha, ci, max_sx, n_perm, random_state, batched)
@@ -628,6 +639,9 @@ class SemiIAMB(PartialLabelSelector):
         `prior="estimate"`, `prior_estimate_` holds the `PriorEstimate`).
     discretize : int or None
         Bin continuous X into this many equal-width bins first (`semisel.datasets.discretize`; the papers use 5).
+    progress : bool, default False
+        Progress bars on stderr for the papers' IAMB (``algorithm="iamb"``): members added (out of at most every
+        feature), then the tests of each backward sweep.
 
     Attributes
     ----------
@@ -653,10 +667,10 @@ class SemiIAMB(PartialLabelSelector):
 
     def __init__(self, prior: float | None = None, alpha: float = 0.10, method: str = "semi",
                  discretize: int | None = None, test=DEFAULT_TEST, n_perm: int | None = None, random_state=None,
-                 algorithm: str = "iamb", max_sx: int | None = None):
+                 algorithm: str = "iamb", max_sx: int | None = None, progress: bool = False):
         self.prior, self.alpha, self.method, self.discretize = prior, alpha, method, discretize
         self.test, self.n_perm, self.random_state = test, n_perm, random_state
-        self.algorithm, self.max_sx = algorithm, max_sx
+        self.algorithm, self.max_sx, self.progress = algorithm, max_sx, progress
 
     _chunked = True     # counts through CodeMatrix: a dask X is counted chunk by chunk (chapter 10)
 
@@ -679,7 +693,7 @@ class SemiIAMB(PartialLabelSelector):
             warnings.warn(f"column(s) {ids[:5]} have nearly as many distinct values as rows (ID or index columns?): once "
                           "one is in the blanket every later test is vacuous; drop them", stacklevel=4)
         res = _partial_blanket(_features(X), labels, self.method, self.prior, alpha, self.test, False, self.n_perm,
-                               self.random_state, self.algorithm, self.max_sx)
+                               self.random_state, self.algorithm, self.max_sx, self.progress)
         self.result_, self.prior_estimate_ = res, res.prior_estimate
         self.pvalues_ = np.full(self.n_features_in_, np.nan)
         self.pvalues_[list(res.blanket)] = [res.pvalues[j] for j in res.blanket]

@@ -15,7 +15,8 @@ from typing import NamedTuple
 import numpy as np
 import pandas as pd
 
-from .core import check_choice, check_integer, check_number, check_random_state
+# semisel.core (which loads scikit-learn) is imported in the functions that check arguments: the networks' cached facts
+# (`network_info`, `semisel datasets`) load numpy and pandas only
 from .datasets import data_path
 
 # %% auto #0
@@ -79,6 +80,7 @@ def load_network(name: str):
     >>> len(load_network("asia").nodes())
     8
     """
+    from semisel.core import check_choice
     check_choice(name, "name", _NETWORKS)
     try:
         with warnings.catch_warnings():
@@ -210,6 +212,7 @@ def sample_network(net, n: int, random_state=None) -> pd.DataFrame:
     >>> sample_network("asia", 3, random_state=0).loc[0].tolist()
     [1, 0, 1, 1, 1, 1, 1, 1]
     """
+    from semisel.core import check_integer, check_random_state
     net = _network(net)
     n = check_integer(n, "n", low=1)
     rng, ar, out = check_random_state(random_state), net.arity, {}
@@ -298,6 +301,7 @@ def exact_prior(net, node: str, state: int = 0) -> float:
     >>> round(exact_prior("asia", "bronc"), 2)
     0.45
     """
+    from semisel.core import check_integer
     net = _network(net)
     if node not in net.states: raise ValueError(f"`node` {node!r} is not a node of network {net.name!r}")
     state = check_integer(state, "state", low=0, high=len(net.states[node]) - 1)
@@ -328,6 +332,7 @@ def benchmark_targets(net, min_prior: float = 0.15) -> pd.DataFrame:
     >>> benchmark_targets("asia").target.tolist()
     ['bronc']
     """
+    from semisel.core import check_number
     net = _network(net)
     min_prior = check_number(min_prior, "min_prior", low=0, high=0.5)
     rows = []

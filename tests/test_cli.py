@@ -200,6 +200,17 @@ def test_version_and_help_load_no_scientific_stack():
     assert out.returncode == 0 and out.stderr.strip().splitlines()[-1] == "[]", out.stderr
 
 
+@pytest.mark.parametrize("argv", [["datasets"], ["datasets", "--json"], ["mi", "-h"], ["mb", "-h"]])
+def test_listing_and_registry_help_load_no_scipy_or_sklearn(argv):
+    """Issue 27 item 8: `semisel datasets` lists cached facts with numpy and pandas only (it loaded scikit-learn through
+    semisel.core: 4 s of CPU), and `mi -h` / `mb -h` print the registries of tests and learners from the command's own
+    facts, without loading them."""
+    code = (f"import sys\nfrom semisel.cli import main\ntry: main({argv!r})\nexcept SystemExit: pass\n"
+            "print(sorted(m for m in ('scipy', 'sklearn') if m in sys.modules), file=sys.stderr)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0 and out.stderr.strip().splitlines()[-1] == "[]", out.stderr
+
+
 def test_parquet_needs_no_extra():
     "Issue 27 item 7: Parquet input works with the plain install: pyarrow is a requirement, not an extra's."
     from configparser import ConfigParser
@@ -207,3 +218,40 @@ def test_parquet_needs_no_extra():
     ini = ConfigParser()
     ini.read(Path(__file__).parents[1] / "settings.ini")
     assert any(r.startswith("pyarrow") for r in ini["DEFAULT"]["requirements"].split())
+
+
+def _on_terminal(*args) -> tuple[int, str, str]:
+    "Run the console script with stderr on a pseudo-terminal (as a person at a shell sees it): status, stdout, stderr."
+    import fcntl
+    import os
+    import pty
+    import struct
+    import termios
+    cmd = [EXE, *args] if EXE else [sys.executable, "-c", "import sys; from semisel.cli import main; sys.exit(main())", *args]
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 100, 0, 0))   # a new pty is 0 columns wide
+    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=slave)
+    os.close(slave)
+    err = b""
+    while True:
+        try: chunk = os.read(master, 4096)
+        except OSError: break                       # the child closed the terminal
+        if not chunk: break
+        err += chunk
+    os.close(master)
+    out = p.communicate(timeout=120)[0]
+    return p.returncode, out.decode(), err.decode(errors="replace")
+
+
+@pytest.mark.parametrize("args, bar", [
+    (("mb", "alarm", "--target", "STROKEVOLUME", "--rows", "2000", "--mcar", "0.3", "--method", "pairwise"), "IAMB grow"),
+    (("rank", "ionosphere", "--mcar", "0.3", "--method", "fw-semifs", "-k", "2"), "FW-SemiFS runs"),
+    (("rank", "ionosphere", "--pu", "0.3", "--method", "fscpu", "-k", "3", "--iterations", "30"), "FSCPU steps")])
+def test_progress_on_a_terminal_only(args, bar):
+    """Issue 27 point 6: the long runs (Pairwise-IAMB, FW-SemiFS, the wrappers) show steps done on a terminal; a file or
+    a pipe gets the same table and a clean stderr; --quiet silences the bar on a terminal too."""
+    status, out, err = _on_terminal(*args)
+    assert status == 0 and bar in err, err
+    piped = run(*args)
+    assert (piped.returncode, piped.stdout, piped.stderr) == (0, out, "")
+    assert bar not in _on_terminal(*args, "--quiet")[2]

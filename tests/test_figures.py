@@ -152,3 +152,29 @@ def test_overlap_check_catches_garbled_log_ticks():
     ax.set_xscale("log")
     try: assert overlapping_ticklabels(fig)
     finally: plt.close(fig)
+
+
+def test_cd_diagram_lines_cross_no_label():
+    """Issue 27 point 2: in replication 05's critical-difference diagrams (Figs 13-14) every method's label stands
+    clear: no two labels overlap and no line crosses a label (they did: labels centred under their ranks, crossed by the
+    lines of the methods drawn below them)."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from semisel.experiments.ranking import plot_cd
+    ranks = pd.Series({"FW-SemiFS": 3.0, "CLS": 4.57, "SemiFS": 3.57, "RRPC": 3.14, "MINT": 3.71, "Semi-JMI": 3.0})
+    fig = plot_cd(ranks, 2.59, title="test").figure
+    try:
+        FigureCanvasAgg(fig).draw()
+        renderer = fig.canvas.get_renderer()
+        ax = fig.axes[0]
+        labels = [t for t in ax.texts if "(" in t.get_text()]
+        boxes = [t.get_window_extent(renderer).expanded(0.98, 0.9) for t in labels]
+        assert len(labels) == len(ranks)
+        assert not any(a.overlaps(b) for i, a in enumerate(boxes) for b in boxes[i + 1:])
+        for line in ax.lines:                                   # segments are vertical or horizontal: box tests suffice
+            pts = ax.transData.transform(line.get_xydata())
+            for (x0, y0), (x1, y1) in zip(pts[:-1], pts[1:]):
+                for t, b in zip(labels, boxes):
+                    assert not (min(x0, x1) < b.x1 and max(x0, x1) > b.x0 and min(y0, y1) < b.y1 and max(y0, y1) > b.y0), \
+                        f"a line crosses the label {t.get_text()!r}"
+    finally:
+        plt.close("all")

@@ -398,7 +398,8 @@ def friedman_nemenyi(errors: pd.DataFrame, alpha: float = 0.10) -> dict:
 
 # %% ../../nbs/replications/05_jmi.ipynb #dd8d376d
 def plot_cd(ranks: pd.Series, cd: float, ax=None, title: str = ""):
-    """A critical-difference diagram (Demšar 2006): methods on the mean-rank axis, groups closer than `cd` joined.
+    """A critical-difference diagram (Demšar 2006): methods on the mean-rank axis, groups closer than `cd` joined; the
+    better half labelled on the left, the rest on the right, so that no line crosses a label.
 
     Parameters
     ----------
@@ -418,22 +419,26 @@ def plot_cd(ranks: pd.Series, cd: float, ax=None, title: str = ""):
     >>> ax = plot_cd(pd.Series({"a": 1.2, "b": 2.1, "c": 2.7}), 1.3)
     """
     import matplotlib.pyplot as plt
-    ax = ax or plt.subplots(figsize=(6.4, 2.4))[1]
     k = len(ranks)
     r = ranks.sort_values()
+    half = (k + 1) // 2                              # rows of labels on each side
+    top = -0.2 - 0.08 * k                            # below the bars of the groups
+    ax = ax or plt.subplots(figsize=(6.4, 1.0 + 0.3 * half))[1]
     ax.hlines(0, 1, k, color="k")
-    ax.set_xlim(0.8, k + 0.2)
-    ax.set_ylim(-0.75 - 0.3 * k, 0.8)  # room for the k labels below the axis
+    ax.set_xlim(1, k)
+    ax.set_ylim(top - 0.3 * half, 0.8)
     ax.axis("off")
     for x in range(1, k + 1): ax.text(x, 0.15, str(x), ha="center", fontsize=8)
-    for i, (name, v) in enumerate(r.items()):
-        ax.plot([v, v], [0, -0.3 - 0.3 * i], color="k", lw=0.8)
-        ax.text(v, -0.45 - 0.3 * i, f"{name} ({v:.2f})", ha="center", fontsize=8)
+    for i, (name, v) in enumerate(r.items()):      # elbows to the sides: method i's row is below those nearer its side
+        left = i < half
+        y, end = top - 0.3 * (i if left else k - 1 - i), 1 - 0.03 * k if left else k + 0.03 * k
+        ax.plot([v, v, end], [0, y, y], color="k", lw=0.8, clip_on=False)
+        ax.text(end, y, f" {name} ({v:.2f}) ", ha="right" if left else "left", va="center", fontsize=9)
     vals = r.to_numpy()
     for i in range(k):  # maximal cliques of methods within cd, drawn once
         j = max(j for j in range(i, k) if vals[j] - vals[i] <= cd)
         if j > i and not (i > 0 and vals[j] - vals[i - 1] <= cd):
-            ax.hlines(-0.15 - 0.08 * i, vals[i] - 0.03, vals[j] + 0.03, lw=3, color="tab:gray")
+            ax.hlines(-0.12 - 0.08 * i, vals[i] - 0.03, vals[j] + 0.03, lw=3, color="tab:gray")
     ax.hlines(0.6, 1, 1 + cd, color="tab:red")
     ax.text(1 + cd / 2, 0.65, f"CD = {cd:.2f}", ha="center", fontsize=8)
     ax.set_title(title, fontsize=9)
