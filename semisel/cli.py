@@ -25,8 +25,8 @@ import semisel
 
 
 # %% auto #0
-__all__ = ['LARGE_INPUT', 'RANK_METHODS', 'CLIError', 'cli_message', 'Input', 'read_input', 'emit', 'mi_table', 'RankMethod',
-           'rank_table', 'mb_table', 'parser', 'main']
+__all__ = ['LARGE_INPUT', 'RANK_METHODS', 'PRIOR_METHODS', 'CLIError', 'cli_message', 'Input', 'read_input', 'emit', 'mi_table',
+           'RankMethod', 'rank_table', 'mb_table', 'parser', 'main']
 
 # %% ../nbs/09_cli.ipynb #0f77cb3e
 class _Lazy:
@@ -597,6 +597,23 @@ def _numeric(X: pd.DataFrame) -> pd.DataFrame:
                        "missing values (impute them, or use an information-theoretic method with --nan own_bin)")
     return out.astype(float)
 
+PRIOR_METHODS = ("en", "bbe", "tice", "km2", "en-balanced")   # semisel.priors.PU_CHOICES, without importing sklearn
+
+def _with_prior(args, X, y, notes: list, reads_prior: bool = True):
+    """`args` with --prior as the estimator reads it: --prior estimate with --prior-method M on PU labels becomes the
+    `PriorEstimate` of M (semisel.priors.resolve_prior on the fitted features, seeded by --seed); else unchanged."""
+    if args.prior_method is None: return args
+    from semisel.core import partial_labels
+    why = ("it picks the estimator of --prior estimate" if args.prior != "estimate" or not reads_prior else
+           "it picks a PU estimator; with labelled negatives the prior is the labelled rows' positive share (MCAR)"
+           if partial_labels(y).counts.n else None)
+    if why:
+        notes.append(f"--prior-method is ignored: {why}")
+        return args
+    from semisel.priors import resolve_prior
+    _, res = resolve_prior("estimate", X, y, method=args.prior_method, random_state=args.seed, who="--prior estimate")
+    return argparse.Namespace(**{**vars(args), "prior": res})
+
 def rank_table(inp: Input, args) -> tuple[pd.DataFrame, object]:
     """The selector `args.method` fitted on the input (features discretised or numeric as it needs), and its table.
 
@@ -606,8 +623,8 @@ def rank_table(inp: Input, args) -> tuple[pd.DataFrame, object]:
         The features and partial labels. A note is added to ``inp.notes`` when -k exceeds the number of features
         (then every feature is selected), and for each option given that the method does not read.
     args : argparse.Namespace
-        The parsed ``semisel rank`` command line: method, k, criterion, prior, adjusted, bins, nan, iterations,
-        seed, quiet.
+        The parsed ``semisel rank`` command line: method, k, criterion, prior, prior_method, adjusted, bins, nan,
+        iterations, seed, quiet.
 
     Returns
     -------
@@ -641,6 +658,7 @@ def rank_table(inp: Input, args) -> tuple[pd.DataFrame, object]:
         raise CLIError(f"--method {args.method} needs the data in memory; on dask input use semi, listwise, Y0, Y1 "
                        "or mint")
     X = _numeric(inp.X) if method.numeric else discretize(inp.X, bins=args.bins, nan=args.nan)
+    args = _with_prior(args, X, inp.y, inp.notes, "--prior" in method.options)
     with _clock(f"rank --method {args.method}", _show_clock(args) and not method.progress):
         est = method.make(args, k).fit(X, inp.y)
     return selection_table(est), est
@@ -674,7 +692,8 @@ def mb_table(inp: Input, args) -> tuple[pd.DataFrame, object]:
     inp : Input
         The features and partial labels.
     args : argparse.Namespace
-        The parsed ``semisel mb`` command line: method, algorithm, max_sx, prior, alpha, test, n_perm, bins, nan, seed.
+        The parsed ``semisel mb`` command line: method, algorithm, max_sx, prior, prior_method, alpha, test, n_perm,
+        bins, nan, seed.
 
     Returns
     -------
@@ -691,11 +710,13 @@ def mb_table(inp: Input, args) -> tuple[pd.DataFrame, object]:
     (['a'], 'Y1')
     """
     from semisel.iamb import SemiIAMB
+    X = discretize(inp.X, bins=args.bins, nan=args.nan)
+    args = _with_prior(args, X, inp.y, inp.notes, args.method == "semi")
     est = SemiIAMB(prior=args.prior, alpha=args.alpha, method=args.method, test=args.test, n_perm=args.n_perm,
                    random_state=args.seed, algorithm=args.algorithm, max_sx=args.max_sx,
                    progress=_show_clock(args) and args.algorithm == "iamb")      # the papers' IAMB: a bar per phase
     with _clock(f"mb --method {args.method} --algorithm {args.algorithm}", _show_clock(args) and not est.progress):
-        est.fit(discretize(inp.X, bins=args.bins, nan=args.nan), inp.y)
+        est.fit(X, inp.y)
     return selection_table(est), est
 
 # %% ../nbs/09_cli.ipynb #91422adb
@@ -884,7 +905,9 @@ def parser() -> argparse.ArgumentParser:
                       "mim, mrmr, mifs, cmim, jmim, disr, icap, cife, condred, condmi")
     rank.add_argument("-k", type=_positive_int("-k"), help="number of features to select (default: 10, or all if fewer)")
     rank.add_argument("--prior", type=_prior_arg, help="your belief about p(y=1), compared with the switching threshold phi; "
-                      "'estimate': estimated from the data (PU: Elkan-Noto; else MCAR), printed with its interval")
+                      "'estimate': estimated from the data (PU: --prior-method; else MCAR), printed with its interval")
+    rank.add_argument("--prior-method", choices=PRIOR_METHODS, help="the PU estimator of --prior estimate: en (Elkan-Noto, "
+                      "default), bbe (best bin estimation, the most accurate on the bundled data), tice, km2, en-balanced")
     rank.add_argument("--adjusted", action="store_true", help="score every MI term adjusted for chance (semi, listwise, "
                       "Y0, Y1, mint): a column with many values cannot win by chance; the papers' scores are plain MI")
     rank.add_argument("--iterations", type=_positive_int("--iterations"),
@@ -899,7 +922,9 @@ def parser() -> argparse.ArgumentParser:
     mb.add_argument("--method", default="semi", choices=["semi", "listwise", "pairwise"],
                     help="semi (Semi-IAMB, default), listwise (labelled rows) or pairwise (available cases)")
     mb.add_argument("--prior", type=_prior_arg, help="your belief about p(y=1), compared with the switching threshold phi; "
-                    "'estimate': estimated from the data, printed with its interval")
+                    "'estimate': estimated from the data (PU: --prior-method; else MCAR), printed with its interval")
+    mb.add_argument("--prior-method", choices=PRIOR_METHODS, help="the PU estimator of --prior estimate: en (default), "
+                    "bbe, tice, km2, en-balanced")
     mb.add_argument("--alpha", type=float, default=0.10, help="significance level (default: 0.10, the papers')")
     mb.add_argument("--test", type=_test_name, default="g-adf", metavar="TEST",
                     help="test of independence (default: g-adf, which holds its level; g is the papers'; pairwise "

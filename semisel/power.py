@@ -5,6 +5,7 @@
 # %% ../nbs/03_power.ipynb #a9acf0af
 from __future__ import annotations
 
+import warnings
 from typing import NamedTuple
 
 import numpy as np
@@ -12,12 +13,13 @@ from scipy import optimize, stats
 
 from .core import check_choice, check_integer, check_number, check_probability, partial_labels
 from .infotheory import cmi_from_counts, smi_from_counts
+from .priors import PriorEstimate, as_prior
 
 # %% auto #0
 __all__ = ['noncentrality', 'g_test_power', 'required_sample_size', 'MCARFactors', 'MARCFactors', 'kappa_mcar', 'kappa_marc',
-           'kappa_pu', 'kappa_from_labels', 'crossing_prior', 'corrected_sample_size', 'surrogate_power',
-           'required_labelled_size', 'surrogate_population', 'population_mi', 'kappa_dl_local', 'explore',
-           'power_explorer']
+           'kappa_pu', 'EstimatedFactors', 'kappa_from_labels', 'crossing_prior', 'corrected_sample_size',
+           'surrogate_power', 'EstimatedSize', 'required_labelled_size', 'surrogate_population', 'population_mi',
+           'kappa_dl_local', 'explore', 'power_explorer']
 
 # %% ../nbs/03_power.ipynb #a14466bd
 def _nonneg(value, name: str) -> np.ndarray:
@@ -259,20 +261,34 @@ def kappa_pu(p_y: float, p_labelled_pos: float) -> float:
     return kappa_marc(p_y, p_labelled_pos, 0.0).Y0
 
 # %% ../nbs/03_power.ipynb #2e2bd66e
-def kappa_from_labels(y_partial, prior: float) -> MARCFactors:
+class EstimatedFactors(MARCFactors):
+    "`MARCFactors` at an estimated prior; `prior_estimate` (the `PriorEstimate`) and `at_interval` (the factors at its ends)."
+
+def _interval_ends(res: PriorEstimate) -> tuple[float, float]:
+    "The ends of a prior's interval, kept inside (0, 1) (an exact interval can reach 0 or 1)."
+    return tuple(float(np.clip(v, 1e-9, 1 - 1e-9)) for v in res.interval)
+
+def kappa_from_labels(y_partial, prior, X=None, random_state=None) -> MARCFactors:
     """Plug-in MAR-C factors of a partially labelled vector, with the user's `prior` belief about p(y=1).
 
     Parameters
     ----------
     y_partial : array-like
         Partial labels: 1, 0, or -1 / NaN for unlabelled (read by `semisel.core.partial_labels`).
-    prior : float
-        The belief about p(y=1), in (0, 1).
+    prior : float, PriorEstimate or "estimate"
+        The belief about p(y=1), in (0, 1); or an `estimate_prior` result; or "estimate" (`semisel.priors.as_prior`:
+        MCAR from the labels, PU from `X` too).
+    X : array-like, optional
+        The features, for ``prior="estimate"`` on PU labels.
+    random_state : None, int or Generator
+        For ``prior="estimate"``.
 
     Returns
     -------
     MARCFactors
-        `kappa_marc` with p(ỹ0=1) = p/N and p(ỹ1=0) = n/N (p labelled positives, n labelled negatives, N rows).
+        `kappa_marc` with p(ỹ0=1) = p/N and p(ỹ1=0) = n/N (p labelled positives, n labelled negatives, N rows). With an
+        estimated prior, an `EstimatedFactors` that also holds the estimate and the factors at its interval's ends, and
+        a warning when the larger factor (the more powerful surrogate) changes inside the interval.
 
     Examples
     --------
@@ -280,8 +296,18 @@ def kappa_from_labels(y_partial, prior: float) -> MARCFactors:
     MARCFactors(Y0=0.5714285714285714, Y1=0.03571428571428571)
     """
     c = partial_labels(y_partial).counts
-    prior = check_probability(prior, "prior")
-    return MARCFactors((1 - prior) / prior * c.p / (c.n + c.m), prior / (1 - prior) * c.n / (c.p + c.m))
+    prior, res = as_prior(prior, y_partial, X, random_state=random_state)
+    k = lambda pi: MARCFactors((1 - pi) / pi * c.p / (c.n + c.m), pi / (1 - pi) * c.n / (c.p + c.m))
+    if res is None: return k(prior)
+    out = EstimatedFactors(*k(prior))
+    out.prior_estimate, out.at_interval = res, tuple(k(v) for v in _interval_ends(res))
+    best = {f.Y0 >= f.Y1 for f in (out, *out.at_interval)}
+    if len(best) > 1:
+        warnings.warn(f"kappa_from_labels: the more powerful surrogate changes inside the prior's interval "
+                      f"[{res.low:.3g}, {res.high:.3g}]: Y0 at one end, Y1 at the other (the estimate {res.estimate:.3g} "
+                      f"gives {'Y0' if out.Y0 >= out.Y1 else 'Y1'})", stacklevel=2)
+    return out
+
 
 # %% ../nbs/03_power.ipynb #45f0d57d
 def crossing_prior(p_y0_pos: float, p_y1_neg: float) -> float:
@@ -363,7 +389,10 @@ def surrogate_power(mi, n, dof: int, kappa: float, alpha: float = 0.05):
     return g_test_power(mi, np.asarray(n, dtype=np.float64) * kappa, dof, alpha)
 
 # %% ../nbs/03_power.ipynb #e5f608b5
-def required_labelled_size(mi: float, n: int, dof: int, prior: float, alpha: float = 0.05, power: float = 0.80,
+class EstimatedSize(int):
+    "A size computed at an estimated prior; `prior_estimate` (the `PriorEstimate`) and `at_interval` (the sizes at its ends)."
+
+def required_labelled_size(mi: float, n: int, dof: int, prior, alpha: float = 0.05, power: float = 0.80,
                            surrogate: str = "Y0") -> int:
     """The smallest number of labelled positives ('Y0') or negatives ('Y1') among `n` rows for the surrogate test to
     reach `power` (the "level of supervision" of §3.3).
@@ -376,8 +405,8 @@ def required_labelled_size(mi: float, n: int, dof: int, prior: float, alpha: flo
         The total number of rows, >= 1.
     dof : int
         The degrees of freedom.
-    prior : float
-        p(y=1), in (0, 1).
+    prior : float or PriorEstimate
+        p(y=1), in (0, 1); or an `estimate_prior` result, whose interval is carried through.
     alpha : float, default 0.05
         The level.
     power : float, default 0.80
@@ -388,6 +417,8 @@ def required_labelled_size(mi: float, n: int, dof: int, prior: float, alpha: flo
     Returns
     -------
     int
+        With an estimated prior, an `EstimatedSize` (an int) that also holds the estimate and the sizes at its
+        interval's ends, and a warning when those differ from the size at the estimate.
 
     Raises
     ------
@@ -401,7 +432,7 @@ def required_labelled_size(mi: float, n: int, dof: int, prior: float, alpha: flo
     """
     check_choice(surrogate, "surrogate", ("Y0", "Y1"))
     n = check_integer(n, "n", low=1)
-    pi = check_probability(prior, "prior")
+    pi, res = as_prior(prior)
     n_needed = required_sample_size(mi, dof, alpha, power)
     kappa = n_needed / n                 # kappa * n must reach the ideal test's required size
     # kappa_Y0 = (1-pi)/pi * q/(1-q)  <=>  q = kappa*pi / (1 - pi + kappa*pi); for Y1 swap pi and 1 - pi
@@ -409,12 +440,24 @@ def required_labelled_size(mi: float, n: int, dof: int, prior: float, alpha: flo
     if kappa > 1:
         raise ValueError(f"impossible: even the fully labelled test on n = {n} rows has power "
                          f"{g_test_power(mi, n, dof, alpha):.3f} < {power}; it needs n >= {n_needed}")
-    q = kappa * w / (1 - w + kappa * w)
-    L = max(1, int(np.ceil(q * n - 1e-9)))
-    kap = lambda L: (1 - w) / w * L / (n - L)
-    while L > 1 and g_test_power(mi, n * kap(L - 1), dof, alpha) >= power: L -= 1
-    while g_test_power(mi, n * kap(L), dof, alpha) < power: L += 1
-    return L
+    def size(w):
+        q = kappa * w / (1 - w + kappa * w)
+        L = max(1, int(np.ceil(q * n - 1e-9)))
+        kap = lambda L: (1 - w) / w * L / (n - L)
+        while L > 1 and g_test_power(mi, n * kap(L - 1), dof, alpha) >= power: L -= 1
+        while g_test_power(mi, n * kap(L), dof, alpha) < power: L += 1
+        return L
+    L = size(w)
+    if res is None: return L
+    out = EstimatedSize(L)
+    out.prior_estimate = res
+    out.at_interval = tuple(size(v if surrogate == "Y0" else 1 - v) for v in _interval_ends(res))
+    if set(out.at_interval) != {L}:
+        what = "positives" if surrogate == "Y0" else "negatives"
+        warnings.warn(f"required_labelled_size: the size changes inside the prior's interval [{res.low:.3g}, {res.high:.3g}]: "
+                      f"{out.at_interval[0]} to {out.at_interval[1]} labelled {what} ({L} at the estimate {res.estimate:.3g})",
+                      stacklevel=2)
+    return out
 
 # %% ../nbs/03_power.ipynb #b18bf5b3
 def surrogate_population(p_xy, p_s_given_y) -> dict:
@@ -512,15 +555,16 @@ def kappa_dl_local(p_y: float, p_labelled: float, p_pos_given_labelled: float) -
     return ps * q * (1 - q) / (pi * (1 - pi))
 
 # %% ../nbs/03_power.ipynb #e24fa0de
-def explore(p: int, n: int, m: int, prior: float, mi: float = 0.01, dof: int = 1, alpha: float = 0.05) -> dict:
+def explore(p: int, n: int, m: int, prior, mi: float = 0.01, dof: int = 1, alpha: float = 0.05) -> dict:
     """The switching threshold, the chosen surrogate, the correction factors and the powers for label counts (p, n, m).
 
     Parameters
     ----------
     p, n, m : int
         Labelled positives, labelled negatives and unlabelled rows (>= 0; p + n > 0).
-    prior : float
-        The belief about p(y=1), in (0, 1).
+    prior : float, PriorEstimate or "estimate"
+        The belief about p(y=1), in (0, 1); or an `estimate_prior` result; or "estimate" (MCAR: p/(p+n), exact
+        interval; PU counts need the features: estimate with `estimate_prior` and pass its result).
     mi : float, default 0.01
         The effect I(X;Y) in nats at which the powers are computed.
     dof : int, default 1
@@ -532,7 +576,8 @@ def explore(p: int, n: int, m: int, prior: float, mi: float = 0.01, dof: int = 1
     -------
     dict
         ``phi``, ``surrogate`` (the choice of Algorithm 2), ``kappa`` and ``power`` (dicts over "Y", "Y0", "Y1" and
-        "D_L (small effect)") and ``N`` = p + n + m.
+        "D_L (small effect)") and ``N`` = p + n + m; with an estimated prior also ``prior_estimate``, and a warning
+        when the surrogate choice changes inside its interval.
 
     Examples
     --------
@@ -543,13 +588,19 @@ def explore(p: int, n: int, m: int, prior: float, mi: float = 0.01, dof: int = 1
     p, n, m = check_integer(p, "p", low=0), check_integer(n, "n", low=0), check_integer(m, "m", low=0)
     if p + n == 0: raise ValueError("`p` + `n` must be > 0: with no labelled row there is no surrogate")
     y = np.r_[np.ones(p, np.int64), np.zeros(n, np.int64), -np.ones(m, np.int64)]
+    prior, res = as_prior(prior, y)
     ch = partial_labels(y).choose(prior)
     k = kappa_from_labels(y, prior)
     N = p + n + m
     q = p / (p + n)
     kappas = {"Y": 1.0, "Y0": k.Y0, "Y1": k.Y1, "D_L (small effect)": (p + n) / N * q * (1 - q) / (prior * (1 - prior))}
     power = {key: float(g_test_power(mi, N * min(kv, 1.0), dof, alpha)) for key, kv in kappas.items()}
-    return dict(phi=ch.threshold, surrogate=ch.surrogate, kappa=kappas, power=power, N=N)
+    out = dict(phi=ch.threshold, surrogate=ch.surrogate, kappa=kappas, power=power, N=N)
+    if res is None: return out
+    if m and 0 < ch.threshold < 1 and res.low < ch.threshold <= res.high:
+        warnings.warn(f"explore: the surrogate choice changes inside the prior's interval [{res.low:.3g}, {res.high:.3g}]: "
+                      f"phi = {ch.threshold:.3g} lies in it (the estimate {res.estimate:.3g} picks {ch.surrogate})", stacklevel=2)
+    return out | dict(prior_estimate=res)
 
 # %% ../nbs/03_power.ipynb #a714a68a
 def power_explorer(p: int = 100, n: int = 100, m: int = 800, prior: float = 0.2, mi: float = 0.01, dof: int = 1,

@@ -15,18 +15,21 @@ from scipy import stats
 from scipy.optimize import nnls
 from sklearn.base import clone
 from sklearn.linear_model import LogisticRegression
-from sklearn.pipeline import make_pipeline
+from sklearn.pipeline import Pipeline, make_pipeline
 from sklearn.preprocessing import StandardScaler
+from sklearn.utils.validation import has_fit_parameter
 
 from .core import (CodeMatrix, PartialLabels, check_choice, check_integer, check_probability, check_random_state,
                           partial_labels)
 
 # %% auto #0
-__all__ = ['SCENARIOS', 'PU_METHODS', 'PriorEstimate', 'default_classifier', 'tice_bins', 'estimate_prior', 'resolve_prior']
+__all__ = ['SCENARIOS', 'PU_METHODS', 'PU_CHOICES', 'PriorEstimate', 'default_classifier', 'tice_bins', 'estimate_prior',
+           'resolve_prior', 'as_prior']
 
 # %% ../nbs/02b_priors.ipynb #10793c8d
 SCENARIOS = ("mcar", "pu", "mar-c")
-PU_METHODS = ("en", "km2", "tice", "bbe")
+PU_METHODS = ("en", "km2", "tice", "bbe")            # the estimators this chapter compares
+PU_CHOICES = PU_METHODS + ("en-balanced",)           # and a variant `estimate_prior` offers
 
 class PriorEstimate(NamedTuple):
     "A class-prior estimate in scipy's order: the estimate, its interval (low, high), the method, scenario and diagnostics."
@@ -67,11 +70,15 @@ def _feature_matrix(X, n_rows: int | None = None) -> np.ndarray:
     if not np.isfinite(A).all(): raise ValueError("`X` holds NaN or infinite values: impute or drop them first")
     return A
 
-def _check_classifier(classifier):
+def _check_classifier(classifier, weighted: bool = False):
     clf = default_classifier() if classifier is None else classifier
     if not (hasattr(clf, "fit") and hasattr(clf, "predict_proba")):
         raise TypeError(f"`classifier` must be a scikit-learn classifier with predict_proba; {type(clf).__name__} has none "
                         "(wrap it in sklearn.calibration.CalibratedClassifierCV, or use e.g. LogisticRegression)")
+    last = clf.steps[-1][1] if isinstance(clf, Pipeline) else clf
+    if weighted and not has_fit_parameter(last, "sample_weight"):
+        raise TypeError(f"`classifier` must accept fit(..., sample_weight=) for method='en-balanced' (class-balanced fit); "
+                        f"{type(last).__name__} does not: use e.g. LogisticRegression, or method='en'")
     return clf
 
 def _folds(s: np.ndarray, k: int, rng) -> np.ndarray:
@@ -82,12 +89,17 @@ def _folds(s: np.ndarray, k: int, rng) -> np.ndarray:
         f[rng.permutation(idx)] = np.arange(len(idx)) % k
     return f
 
-def _oof_scores(clf, X: np.ndarray, s: np.ndarray, folds: np.ndarray, k: int) -> np.ndarray:
-    "Cross-fitted g(x) = p(s=1|x): each row scored by the classifier fitted on the other folds."
+def _oof_scores(clf, X: np.ndarray, s: np.ndarray, folds: np.ndarray, k: int, balanced: bool = False) -> np.ndarray:
+    """Cross-fitted g(x) = p(s=1|x): each row scored by the classifier fitted on the other folds; `balanced`: fitted
+    with the two classes weighted to equal totals (then g = f_P/(f_P + f_U))."""
     g = np.empty(len(s))
     for f in range(k):
         test = folds == f
-        m = clone(clf).fit(X[~test], s[~test])
+        m, st = clone(clf), s[~test]
+        if not balanced: m.fit(X[~test], st)
+        else:
+            key = f"{m.steps[-1][0]}__sample_weight" if isinstance(m, Pipeline) else "sample_weight"
+            m.fit(X[~test], st, **{key: np.where(st == 1, 1 - st.mean(), st.mean())})
         g[test] = m.predict_proba(X[test])[:, list(m.classes_).index(1)]
     return g
 
@@ -96,6 +108,15 @@ def _en(g: np.ndarray, s: np.ndarray) -> tuple[float, dict]:
     "Elkan & Noto's e1: c = the mean of g(x) over the labelled rows; prior = p(s=1) / c."
     c = float(g[s == 1].mean())
     return float(s.mean() / c), dict(c=c)
+
+# %% ../nbs/02b_priors.ipynb #8f71dedf
+def _en_balanced(b: np.ndarray, s: np.ndarray) -> tuple[float, dict]:
+    "Elkan-Noto e1 as the DEDPUL code computes it, on the scores b = f_P/(f_P + f_U) of a class-balanced classifier."
+    p, N = int(s.sum()), len(s)
+    c = float(b[s == 1].mean())
+    alpha = max(1 - (1 - c) / c, 0.0)                    # the negatives' share of the unlabelled rows
+    return float((p + (1 - alpha) * (N - p)) / N), dict(c=c, alpha=alpha)
+
 
 # %% ../nbs/02b_priors.ipynb #338417a4
 def _bbe(g: np.ndarray, s: np.ndarray, delta: float = 0.1, gamma: float = 0.01) -> tuple[float, dict]:
@@ -218,8 +239,9 @@ def _clip(value: float, lo: float, hi: float, what: str, warn: bool = True) -> t
     return v, True
 
 def _pu_fit(method: str, X, s, folds, n_folds: int, clf) -> tuple[float, dict]:
-    "One fit of a row-resampled PU method (en, bbe, tice)."
+    "One fit of a row-resampled PU method (en, en-balanced, bbe, tice)."
     if method == "tice": return _tice(X, s, folds, n_folds)
+    if method == "en-balanced": return _en_balanced(_oof_scores(clf, X, s, folds, n_folds, balanced=True), s)
     return (_en if method == "en" else _bbe)(_oof_scores(clf, X, s, folds, n_folds), s)
 
 def _km2_run(X, s, km_rows: int, n_boot: int, rng) -> tuple[float, np.ndarray, dict]:
@@ -236,14 +258,18 @@ def _km2_run(X, s, km_rows: int, n_boot: int, rng) -> tuple[float, np.ndarray, d
     return to_prior(kappa), boots, dict(kappa=kappa, pool=(N, M))
 
 def estimate_prior(X, y_partial, scenario: str = "pu", method: str | None = None, classifier=None, n_boot: int = 100,
-                   level: float = 0.95, random_state=None, *, n_folds: int = 5, km_rows: int = 200) -> PriorEstimate:
+                   level: float = 0.95, random_state=None, *, n_folds: int = 5, km_rows: int = 200,
+                   interval: str = "percentile") -> PriorEstimate:
     """The class prior p(y=1) of the whole population, estimated from partially labelled data, with an interval.
 
     `scenario` "mcar": the positive share of the labelled rows, exact (Clopper-Pearson) interval. "pu" (labelled
-    positives selected completely at random): `method` "en" (Elkan-Noto e1, the default), "bbe", "tice" or "km2", with
+    positives selected completely at random): `method` "en" (Elkan-Noto e1, the default), "bbe", "tice", "km2" or
+    "en-balanced" (e1 of a class-balanced classifier, as the DEDPUL code), with
     a percentile bootstrap interval over `n_boot` replicates; `classifier` (any scikit-learn classifier with
-    predict_proba, default `default_classifier`) is cross-fitted over `n_folds` folds for "en" and "bbe"; KM2 uses at
-    most `km_rows` rows per group. "mar-c": not identifiable, the error says what to supply instead."""
+    predict_proba, default `default_classifier`) is cross-fitted over `n_folds` folds for "en", "en-balanced" and
+    "bbe"; KM2 uses at most `km_rows` rows per group. `interval` "extended": the percentile interval with its lower end
+    moved down by half its width (the PU estimators err upwards; see the coverage below). "mar-c": not identifiable, the
+    error says what to supply instead."""
     scenario = check_choice(scenario, "scenario", SCENARIOS)
     level = check_probability(level, "level")
     n_rows = X.shape[0] if hasattr(X, "shape") else len(X)
@@ -263,14 +289,15 @@ def estimate_prior(X, y_partial, scenario: str = "pu", method: str | None = None
         ci = stats.binomtest(p, p + n).proportion_ci(confidence_level=level, method="exact")
         return PriorEstimate(p / (p + n), (float(ci.low), float(ci.high)), "exact", "mcar",
                              dict(labelled_positives=p, labelled_negatives=n, unlabelled=m, level=level))
-    method = check_choice("en" if method is None else method, "method", PU_METHODS)
+    method = check_choice("en" if method is None else method, "method", PU_CHOICES)
+    interval = check_choice(interval, "interval", ("percentile", "extended"))
     who = f"estimate_prior(scenario='pu', method={method!r})"
     labels.require("positive", who=who).require("pu", "unlabelled", who=who)
     n_folds, n_boot = check_integer(n_folds, "n_folds", low=2), check_integer(n_boot, "n_boot", low=0)
     if p < 2 * n_folds:
         raise ValueError(f"`y_partial` has {p} labelled positive(s); PU prior estimation needs at least {2 * n_folds} "
                          f"(2 per fold of `n_folds` = {n_folds}): label more positives or lower `n_folds`")
-    clf = _check_classifier(classifier) if method in ("en", "bbe") else None
+    clf = _check_classifier(classifier, method == "en-balanced") if method in ("en", "en-balanced", "bbe") else None
     Xf, s, rng = _feature_matrix(X, N), (labels.codes == 1).astype(np.int64), check_random_state(random_state)
     lo, hi = p / N, 1 - 0.5 / N
     if method == "km2":
@@ -286,26 +313,29 @@ def estimate_prior(X, y_partial, scenario: str = "pu", method: str | None = None
     value, clipped = _clip(value, lo, hi, method)
     boots = np.clip(boots, lo, hi)
     a = (1 - level) / 2
-    interval = (float(np.quantile(boots, a)), float(np.quantile(boots, 1 - a))) if n_boot else (np.nan, np.nan)
+    q_lo, q_hi = (float(np.quantile(boots, a)), float(np.quantile(boots, 1 - a))) if n_boot else (np.nan, np.nan)
+    if interval == "extended": q_lo = max(q_lo - (q_hi - q_lo) / 2, lo)
     diag.update(labelled_positives=p, unlabelled=m, label_frequency=p / (value * N), clipped=clipped, n_boot=n_boot,
-                boot_sd=float(boots.std(ddof=1)) if n_boot > 1 else np.nan, level=level,
-                classifier=None if clf is None else type(clf).__name__)
-    return PriorEstimate(value, interval, method, "pu", diag)
+                boot_sd=float(boots.std(ddof=1)) if n_boot > 1 else np.nan, replicates=tuple(boots.tolist()), level=level,
+                interval=interval, classifier=None if clf is None else type(clf).__name__)
+    return PriorEstimate(value, (q_lo, q_hi), method, "pu", diag)
 
 # %% ../nbs/02b_priors.ipynb #9591e2d7
 def resolve_prior(prior, X, y_partial, *, scenario: str | None = None, method: str | None = None, random_state=None,
                   who: str = "this method", **kwargs) -> tuple[float | None, PriorEstimate | None]:
     """`prior` as a method needs it: a float or None passes through; "estimate" is estimated with `estimate_prior`
-    (scenario "pu" when no negative is labelled, else "mcar"; `kwargs` go to it). Returns (the prior for the surrogate
-    choice, None where the choice does not depend on it; the `PriorEstimate` or None)."""
-    if not isinstance(prior, str): return prior, None
-    if prior != "estimate":
-        raise ValueError(f"`prior` must be a float in (0, 1), None or 'estimate' (to estimate it from the data), got {prior!r}")
+    (scenario "pu" when no negative is labelled, else "mcar"; `kwargs` go to it); an `estimate_prior` result is used as
+    given (any method). Returns (the prior for the surrogate choice, None where the choice does not depend on it; the
+    `PriorEstimate` or None)."""
+    if not isinstance(prior, (str, PriorEstimate)): return prior, None
+    if isinstance(prior, str) and prior != "estimate":
+        raise ValueError(f"`prior` must be a float in (0, 1), None, 'estimate' (to estimate it from the data) or an "
+                         f"estimate_prior result, got {prior!r}")
     if isinstance(X, CodeMatrix): X = np.column_stack(X.columns)
     labels = y_partial if isinstance(y_partial, PartialLabels) else partial_labels(y_partial, n_rows=len(X))
     p, n, m = labels.counts
-    res = estimate_prior(X, labels.codes, scenario or ("pu" if n == 0 else "mcar"), method, random_state=random_state,
-                         **kwargs)
+    res = prior if isinstance(prior, PriorEstimate) else estimate_prior(
+        X, labels.codes, scenario or ("pu" if n == 0 else "mcar"), method, random_state=random_state, **kwargs)
     phi = labels.threshold
     if not (0 < phi < 1 and m): return None, res
     if res.low < phi <= res.high:
@@ -313,3 +343,23 @@ def resolve_prior(prior, X, y_partial, *, scenario: str | None = None, method: s
                       f"[{res.low:.3g}, {res.high:.3g}]: phi = {phi:.3g} lies in it (Y0 below phi, Y1 above); the estimate "
                       f"{res.estimate:.3g} picks {'Y0' if res.estimate < phi else 'Y1'}", stacklevel=3)
     return res.estimate, res
+
+# %% ../nbs/02b_priors.ipynb #2b3df480
+def as_prior(prior, y_partial=None, X=None, *, name: str = "prior", random_state=None) -> tuple[float, PriorEstimate | None]:
+    """A prior given as a float in (0, 1), an `estimate_prior` result, or "estimate" (from `y_partial`, and the features `X`
+    for PU labels): (the number, the `PriorEstimate` or None)."""
+    if isinstance(prior, PriorEstimate): return check_probability(prior.estimate, name), prior
+    if not isinstance(prior, str): return check_probability(prior, name), None
+    if prior != "estimate":
+        raise ValueError(f"`{name}` must be a float in (0, 1), an estimate_prior result or 'estimate', got {prior!r}")
+    if y_partial is None:
+        raise ValueError(f"`{name}`='estimate' needs the data here: pass the result of estimate_prior(X, y_partial) instead")
+    labels = partial_labels(y_partial)
+    p, n, m = labels.counts
+    if n == 0 and X is None:
+        raise ValueError(f"`{name}`='estimate' on PU labels (no labelled negative) needs the features: pass `X`, or the "
+                         "result of estimate_prior(X, y_partial, 'pu')")
+    res = estimate_prior(np.zeros((p + n + m, 1)) if X is None else X, labels.codes, "pu" if n == 0 else "mcar",
+                         random_state=random_state)
+    return res.estimate, res
+

@@ -68,3 +68,36 @@ def test_cli_prior_estimate(tmp_path, data):
     bad = subprocess.run([*cmd, "rank", str(tmp_path / "t.csv"), "--label", "label", "--prior", "guess"],
                          capture_output=True, text=True, timeout=120)
     assert bad.returncode != 0 and "'estimate'" in bad.stderr
+
+
+def test_a_prior_estimate_is_used_as_given(data):
+    X, y = data
+    yp = pu(y, 0.3, random_state=0)
+    from semisel.priors import estimate_prior
+    res = estimate_prior(X, yp, "pu", method="bbe", n_boot=5, random_state=0)
+    est = SemiJMI(k=2, prior=res).fit(X, yp)
+    assert est.prior_estimate_ is res and est.surrogate_ == "Y0"
+    assert semi_iamb(X, yp, res).prior_estimate is res
+
+
+def test_cli_prior_method(tmp_path, data):
+    from semisel.cli import PRIOR_METHODS
+    from semisel.priors import PU_CHOICES
+    assert set(PRIOR_METHODS) == set(PU_CHOICES)
+    X, y = data
+    pd.DataFrame(X, columns=[f"x{j}" for j in range(X.shape[1])]).assign(label=y).to_csv(tmp_path / "t.csv", index=False)
+    exe = shutil.which("semisel")
+    cmd = [exe] if exe else [sys.executable, "-c", "import sys; from semisel.cli import main; sys.exit(main())"]
+    run = lambda *a: subprocess.run([*cmd, *a, str(tmp_path / "t.csv"), "--label", "label", "--json"], capture_output=True,
+                                    text=True, timeout=300)
+    for sub, extra in (("rank", ("-k", "2")), ("mb", ())):
+        out = run(sub, "--pu", "0.3", "--prior", "estimate", "--prior-method", "bbe", *extra)
+        assert out.returncode == 0, out.stderr
+        assert "(estimated: bbe, pu)" in json.loads(out.stdout)["metadata"]["prior"]
+    out = run("rank", "--mcar", "0.3", "--prior", "estimate", "--prior-method", "bbe", "-k", "2")   # MCAR: not a PU method
+    assert out.returncode == 0 and "(estimated: exact, mcar)" in json.loads(out.stdout)["metadata"]["prior"]
+    assert "--prior-method is ignored: it picks a PU estimator" in out.stderr
+    out = run("rank", "--pu", "0.3", "--prior", "0.4", "--prior-method", "tice", "-k", "2")
+    assert out.returncode == 0 and "--prior-method is ignored: it picks the estimator of --prior estimate" in out.stderr
+    bad = run("rank", "--pu", "0.3", "--prior", "estimate", "--prior-method", "nope")
+    assert bad.returncode != 0 and "--prior-method" in bad.stderr

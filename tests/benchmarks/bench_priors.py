@@ -6,13 +6,19 @@ The reference code is never a dependency and nothing of it is copied here: point
     SEMISEL_DEDPUL_REF=... pytest tests/benchmarks/bench_priors.py -q -p no:cacheprovider
 
 github.com/dimonenka/DEDPUL holds KM (KMPE.py, Ramaswamy et al.'s code; needs cvxopt), TIcE (TIcE.py, Bekker & Davis's
-code for Python 3; needs bitarray) and Elkan-Noto (algorithms.estimate_poster_en); github.com/acmi-lab/PU_learning
+code for Python 3; needs bitarray) and Elkan-Noto (algorithms.estimate_poster_en: e1 on the scores of a class-balanced
+classifier, algorithms.estimate_preds_cv_sklearn); github.com/acmi-lab/PU_learning
 holds BBE (estimator.BBE_estimator). Their modules import torch and catboost at the top, which these functions do not
 use, so those functions are read out of the files with `ast` and run alone. Without the checkouts (or cvxopt and
 bitarray) the test skips.
 
 Same data means: the same rows, the same cross-fitted classifier scores (EN, BBE), the same standardised subsample
-(KM2), the same folds and [0, 1]-scaled attributes (TIcE). Each case prints ours beside the reference's.
+(KM2), the same folds and [0, 1]-scaled attributes (TIcE). Each case prints ours beside the reference's. Elkan-Noto
+twice: semisel's "en-balanced" (the DEDPUL variant) on the same class-balanced scores as the reference (`en_bal`,
+`en_bal_ref`), and end to end, each with its own classifier and split over five seeds: the reference's class-weighted
+logistic regression on 3 stratified folds (`en_bal_own`: the mean, `own_sd`: the spread, the reference's own
+randomness) beside `estimate_prior(method="en-balanced", n_folds=3)` (`en_bal_e2e`, `e2e_sd`). `en` is semisel's e1 on
+calibrated scores, Elkan & Noto's own estimator.
 """
 import ast
 import importlib.util
@@ -26,7 +32,11 @@ import pandas as pd
 import pytest
 
 from semisel.datasets import load_dataset
-from semisel.priors import _bbe, _en, _feature_matrix, _folds, _km2, _oof_scores, _tice, default_classifier
+from sklearn.linear_model import LogisticRegression
+from sklearn.model_selection import StratifiedKFold
+
+from semisel.priors import (_bbe, _en, _en_balanced, _feature_matrix, _folds, _km2, _oof_scores, _tice, default_classifier,
+                            estimate_prior)
 from semisel.surrogates import pu
 
 DEDPUL, BBE = os.environ.get("SEMISEL_DEDPUL_REF"), os.environ.get("SEMISEL_BBE_REF")
@@ -36,7 +46,7 @@ def _functions(path: Path, names: list[str]) -> dict:
     "Run only the named top-level functions of a reference file (its other imports are not needed by them)."
     tree = ast.parse(path.read_text())
     body = [n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name in names]
-    ns = {"np": np}
+    ns = {"np": np, "StratifiedKFold": StratifiedKFold}
     exec(compile(ast.Module(body=body, type_ignores=[]), str(path), "exec"), ns)
     return ns
 
@@ -68,7 +78,7 @@ def compare(seeds=range(4)):
     tice = _module(Path(DEDPUL) / "TIcE.py")
     bits = tice.bitarray              # the file feeds numpy bools to bitarray, which NumPy 2 refuses: hand it Python bools
     tice.bitarray = lambda v: bits(v) if isinstance(v, bits) else bits([bool(b) for b in v])
-    en = _functions(Path(DEDPUL) / "algorithms.py", ["estimate_poster_en"])
+    en = _functions(Path(DEDPUL) / "algorithms.py", ["estimate_poster_en", "estimate_preds_cv_sklearn"])
     bbe = _functions(Path(BBE) / "estimator.py", ["DKW_bound", "BBE_estimator"]) if BBE else None
     rows = []
     for name, X, y in cases(seeds):
@@ -78,12 +88,23 @@ def compare(seeds=range(4)):
         folds = _folds(s, 5, rng)
         g = _oof_scores(default_classifier(), X, s, folds, 5)
         row = dict(case=name, true=y.mean())
-        # EN, e1: ours reads c = mean g(x) over the labelled rows of a calibrated p(s=1|x); the reference expects scores
-        # of "unlabelled rather than positive" from a class-balanced classifier, so it gets ours re-weighted to balance
-        row["en"] = _en(g, s)[0]
-        odds = g / (1 - g) * (N - p) / p
-        a_ref, _ = en["estimate_poster_en"](preds=1 / (1 + odds), target=1 - s, estimator="e1")
-        row["en_ref"] = (p + (1 - a_ref) * (N - p)) / N
+        # EN, e1: Elkan & Noto's reads c = mean g(x) over the labelled rows of a calibrated p(s=1|x); the reference reads
+        # the scores of "unlabelled rather than positive" of a class-balanced classifier: semisel's "en-balanced".
+        # Same scores: our class-balanced fit's, given to both (the reference's as 1 - ours)
+        b = _oof_scores(default_classifier(), X, s, folds, 5, balanced=True)
+        row["en"], row["en_bal"] = _en(g, s)[0], _en_balanced(b, s)[0]
+        to_prior = lambda a: (p + (1 - a) * (N - p)) / N
+        row["en_bal_ref"] = to_prior(en["estimate_poster_en"](preds=1 - b, target=1 - s, estimator="e1")[0])
+        # end to end, over five seeds each: the reference's own classifier (class-weighted logistic regression on the
+        # standardised table, 3 stratified folds) and estimate_prior's (3 folds)
+        Zs = (X - X.mean(0)) / np.where(X.std(0) > 0, X.std(0), 1)
+        own = [to_prior(en["estimate_poster_en"](preds=en["estimate_preds_cv_sklearn"](
+            Zs, 1 - s, LogisticRegression, random_state=r, params=dict(max_iter=1000)), target=1 - s, estimator="e1")[0])
+            for r in range(5)]
+        e2e = [estimate_prior(X, np.where(s == 1, 1, -1), "pu", "en-balanced", n_boot=0, n_folds=3, random_state=r).estimate
+               for r in range(5)]
+        row["en_bal_own"], row["own_sd"] = np.mean(own), np.std(own, ddof=1)
+        row["en_bal_e2e"], row["e2e_sd"] = np.mean(e2e), np.std(e2e, ddof=1)
         # KM2 on one standardised subsample (300 unlabelled rows, the labelled ones up to 300)
         Z = (X - X.mean(0)) / np.where(X.std(0) > 0, X.std(0), 1)
         mix = rng.choice(np.flatnonzero(s == 0), 300, replace=False)
@@ -118,12 +139,16 @@ def test_reference_agreement():
     pytest.importorskip("cvxopt")
     pytest.importorskip("bitarray")
     df = compare(range(2))
+    # EN-balanced: on the same scores, the reference's number; end to end (each its own classifier and split), the
+    # means over five seeds within three standard errors of their difference (the two randomnesses) plus 0.005
+    assert (df.en_bal - df.en_bal_ref).abs().max() <= 1e-9, df[["case", "en_bal", "en_bal_ref"]]
+    se = np.sqrt((df.own_sd ** 2 + df.e2e_sd ** 2) / 5)
+    assert ((df.en_bal_e2e - df.en_bal_own).abs() <= 3 * se + 0.005).all(), df.filter(like="e")
     # KM2: both bisect lambda to 0.04 (kappa to 0.04 near lambda = 1); TIcE: same folds, tie-breaking of equal
     # priorities may differ; BBE: the reference counts the unlabelled rows above a threshold one short
     assert (df.km2 - df.km2_ref).abs().max() <= 0.04, df[["case", "km2", "km2_ref"]]
     assert (df.tice - df.tice_ref).abs().max() <= 0.03, df[["case", "tice", "tice_ref"]]
     if "bbe_ref" in df: assert (df.bbe - df.bbe_ref).abs().max() <= 0.01, df[["case", "bbe", "bbe_ref"]]
-    # EN is printed, not asserted: the reference reads a class-balanced classifier's scores, not the same estimator
 
 
 if __name__ == "__main__":
@@ -133,7 +158,11 @@ if __name__ == "__main__":
     pd.set_option("display.width", 200)
     df = compare()
     print(df.round(3).to_string(index=False))
-    cols = [c for c in ("en", "km2", "tice", "bbe") if f"{c}_ref" in df]
+    cols = [c for c in ("en_bal", "km2", "tice", "bbe") if f"{c}_ref" in df]
     print("mean |ours - reference|:", {c: round(float((df[c] - df[f"{c}_ref"]).abs().mean()), 4) for c in cols})
     print("mean |estimate - true| ours:", {c: round(float((df[c] - df.true).abs().mean()), 4) for c in cols})
     print("mean |estimate - true| reference:", {c: round(float((df[f"{c}_ref"] - df.true).abs().mean()), 4) for c in cols})
+    print("EN-balanced end to end (means over 5 seeds): mean |ours - reference|",
+          round(float((df.en_bal_e2e - df.en_bal_own).abs().mean()), 4), "; the seeds' sd, reference",
+          round(float(df.own_sd.mean()), 4), "ours", round(float(df.e2e_sd.mean()), 4),
+          "; e1 (Elkan & Noto's, ours) mean |estimate - true|", round(float((df.en - df.true).abs().mean()), 4))
