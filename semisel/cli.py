@@ -684,7 +684,8 @@ def mb_table(inp: Input, args) -> tuple[pd.DataFrame, object]:
     (['a'], 'Y1')
     """
     from semisel.iamb import DEFAULT_ALGORITHM, SemiIAMB
-    if args.algorithm is None: args.algorithm = "iamb" if args.method == "pairwise" else DEFAULT_ALGORITHM   # SemiIAMB's rule
+    if args.algorithm is None:   # SemiIAMB's rule: the papers' IAMB where the default learner cannot run
+        args.algorithm = "iamb" if args.method == "pairwise" or is_chunked(inp.X) else DEFAULT_ALGORITHM
     est = SemiIAMB(prior=args.prior, alpha=args.alpha, method=args.method, test=args.test, n_perm=args.n_perm,
                    random_state=args.seed, algorithm=args.algorithm, max_sx=args.max_sx)
     with _clock(f"mb --method {args.method} --algorithm {args.algorithm}", _show_clock(args)):
@@ -865,7 +866,7 @@ def parser() -> argparse.ArgumentParser:
                            "(default 10); both stop earlier when the search stops improving")
     rank.set_defaults(run=_cmd_rank)
     mb = sub.add_parser("mb", help="Markov blanket of the label (Semi-IAMB, listwise or pairwise IAMB)",
-                        description="Discover the Markov blanket of a partially labelled binary label with IAMB.",
+                        description="Discover the Markov blanket of a partially labelled binary label (MMPC, IAMB, the family).",
                         epilog=lambda: _algorithms_help() + "\n\n" + _tests_help() + "\n\n" + _EXAMPLES["mb"],
                         formatter_class=fmt)
     _add_input(mb, "alarm")
