@@ -29,8 +29,8 @@ from .infotheory import (TESTS, IndependenceResult, chi2_test, chi2_test_all, ci
                                 permutation_pvalues, test_spec)
 
 # %% auto #0
-__all__ = ['DEFAULT_TEST', 'per_column', 'make_test', 'TestRecord', 'MarkovBlanket', 'iamb', 'pairwise_g_test_all',
-           'markov_blanket', 'semi_iamb', 'listwise_iamb', 'pairwise_iamb', 'SemiIAMB']
+__all__ = ['DEFAULT_TEST', 'DEFAULT_ALGORITHM', 'per_column', 'make_test', 'TestRecord', 'MarkovBlanket', 'iamb',
+           'pairwise_g_test_all', 'markov_blanket', 'semi_iamb', 'listwise_iamb', 'pairwise_iamb', 'SemiIAMB']
 
 # %% ../nbs/04_iamb.ipynb #dfa29105
 def per_column(test: Callable) -> Callable:
@@ -64,6 +64,7 @@ def per_column(test: Callable) -> Callable:
 # %% ../nbs/04_iamb.ipynb #a8a6ad52
 _BATCHED = {g_test: g_test_all, chi2_test: chi2_test_all}
 DEFAULT_TEST = "g-adf"   # holds its level (chapter 01), cheap, as accurate as the papers' G on the networks (below)
+DEFAULT_ALGORITHM = "mmpc"   # markov_blanket's learner, chosen with the test on six networks (chapter 04b)
 
 def make_test(test=DEFAULT_TEST, *, alpha: float = 0.10, n_perm: int | None = None, random_state=None) -> Callable:
     """The batched test IAMB runs: a test of chapter 01's registry `TESTS` by name (or alias), or any callable.
@@ -452,11 +453,13 @@ def _family(codes: CodeMatrix, y, algorithm: str, alpha: float, test, max_sx, n_
     return MarkovBlanket(tuple(res.members), names, pvalues, [], codes.n, alpha)
 
 def _partial_blanket(codes: CodeMatrix, labels: PartialLabels, method: str, prior: float | None, alpha: float,
-                     test, trace: bool, n_perm: int | None = None, random_state=None, algorithm: str = "iamb",
+                     test, trace: bool, n_perm: int | None = None, random_state=None, algorithm: str | None = "iamb",
                      max_sx: int | None = None, progress: bool = False) -> MarkovBlanket:
     """Semi-, Listwise- or Pairwise-IAMB (or another learner of semisel.blankets) on validated features and parsed
     labels: where each method makes its target (`progress`: the papers' IAMB shows its phases on stderr)."""
     check_choice(method, "method", _METHODS)
+    if algorithm is None:   # the default learner, or the papers' IAMB where it cannot run (pairwise, dask chunks)
+        algorithm = "iamb" if method == "pairwise" or is_chunked(codes) else DEFAULT_ALGORITHM
     algorithm = check_algorithm(algorithm)
     if algorithm == "iamb" and max_sx is not None:
         raise ValueError("`max_sx` bounds the conditioning sets of semisel.blankets' learners; the papers' IAMB "
@@ -495,10 +498,10 @@ def _partial_blanket(codes: CodeMatrix, labels: PartialLabels, method: str, prio
 
 # %% ../nbs/04_iamb.ipynb #a138d78a
 def markov_blanket(X, y_partial, prior: float | None = None, alpha: float = 0.10, method: str = "semi",
-                   test=DEFAULT_TEST, trace: bool = True, *, algorithm: str = "iamb", max_sx: int | None = None,
+                   test=DEFAULT_TEST, trace: bool = True, *, algorithm: str | None = None, max_sx: int | None = None,
                    n_perm: int | None = None, random_state=None) -> MarkovBlanket:
-    """Markov blanket of a partially labelled binary target, by Semi-IAMB (default), Listwise- or Pairwise-IAMB, or
-    by another learner of semisel.blankets (`algorithm`) on the same target.
+    """Markov blanket of a partially labelled binary target made by Semi-IAMB (default), Listwise- or Pairwise-IAMB,
+    learned by a learner of semisel.blankets (`algorithm`; default: the one chosen in 04b) or the papers' IAMB.
 
     Parameters
     ----------
@@ -525,10 +528,12 @@ def markov_blanket(X, y_partial, prior: float | None = None, alpha: float = 0.10
         Seed of the permutations: the same seed gives the same blanket.
     trace : bool, default True
         Record every test made (the papers' IAMB; the other learners keep theirs in `semisel.blankets.learn_mb`).
-    algorithm : str, default "iamb"
-        "iamb" is the papers' IAMB (this chapter); any other name of `semisel.blankets.ALGORITHMS` runs that learner
-        ("gs", "fast.iamb", "inter.iamb", "iamb.fdr"; a parents-and-children learner "pc.stable", "mmpc",
-        "si.hiton.pc" gives its PC set and the spouses). Pairwise works with the blanket learners only.
+    algorithm : str, optional
+        Default `DEFAULT_ALGORITHM` ("mmpc", chosen with the test on six networks in chapter 04b), or "iamb" where it
+        cannot run (method "pairwise", dask X). "iamb" is the papers' IAMB (this chapter); any other name of
+        `semisel.blankets.ALGORITHMS` runs that learner ("gs", "fast.iamb", "inter.iamb", "iamb.fdr"; a
+        parents-and-children learner "pc.stable", "mmpc", "si.hiton.pc" gives its PC set and the spouses).
+        Pairwise works with the blanket learners only.
     max_sx : int, optional
         Largest conditioning set of those learners (bnlearn's `max.sx`); not for the papers' IAMB.
 
@@ -571,7 +576,8 @@ def semi_iamb(X, y_partial, prior: float | None, alpha: float = 0.10, test=DEFAU
     >>> res.surrogate, res.threshold
     ('Y0', 1.0)
     """
-    return markov_blanket(X, y_partial, prior, alpha, "semi", test, trace, n_perm=n_perm, random_state=random_state)
+    return markov_blanket(X, y_partial, prior, alpha, "semi", test, trace, n_perm=n_perm,
+                          random_state=random_state, algorithm="iamb")
 
 # %% ../nbs/04_iamb.ipynb #eddfb5da
 def listwise_iamb(X, y_partial, alpha: float = 0.10, test=DEFAULT_TEST, trace: bool = False, *,
@@ -594,7 +600,8 @@ def listwise_iamb(X, y_partial, alpha: float = 0.10, test=DEFAULT_TEST, trace: b
     >>> listwise_iamb(X, np.where(np.arange(2000) % 4 == 0, y, -1)).surrogate
     'D_L'
     """
-    return markov_blanket(X, y_partial, None, alpha, "listwise", test, trace, n_perm=n_perm, random_state=random_state)
+    return markov_blanket(X, y_partial, None, alpha, "listwise", test, trace, n_perm=n_perm,
+                          random_state=random_state, algorithm="iamb")
 
 # %% ../nbs/04_iamb.ipynb #ad529ff0
 def pairwise_iamb(X, y_partial, alpha: float = 0.10, test="smc", trace: bool = False, *, n_perm: int | None = None,
@@ -623,7 +630,8 @@ def pairwise_iamb(X, y_partial, alpha: float = 0.10, test="smc", trace: bool = F
     >>> pairwise_iamb(X, np.where(np.arange(2000) % 4 == 0, y, -1)).surrogate
     'pairwise'
     """
-    return markov_blanket(X, y_partial, None, alpha, "pairwise", test, trace, n_perm=n_perm, random_state=random_state)
+    return markov_blanket(X, y_partial, None, alpha, "pairwise", test, trace, n_perm=n_perm,
+                          random_state=random_state, algorithm="iamb")
 
 # %% ../nbs/04_iamb.ipynb #18f17aec
 class SemiIAMB(PartialLabelSelector):
@@ -635,7 +643,7 @@ class SemiIAMB(PartialLabelSelector):
     Parameters
     ----------
     prior, alpha, method, test, n_perm, random_state, algorithm, max_sx
-        As in `markov_blanket` (`algorithm`: the papers' "iamb" or another learner of semisel.blankets; with
+        As in `markov_blanket` (`algorithm`: by default the learner chosen in 04b, or "iamb", the papers'; with
         `prior="estimate"`, `prior_estimate_` holds the `PriorEstimate`).
     discretize : int or None
         Bin continuous X into this many equal-width bins first (`semisel.datasets.discretize`; the papers use 5).
@@ -667,7 +675,7 @@ class SemiIAMB(PartialLabelSelector):
 
     def __init__(self, prior: float | None = None, alpha: float = 0.10, method: str = "semi",
                  discretize: int | None = None, test=DEFAULT_TEST, n_perm: int | None = None, random_state=None,
-                 algorithm: str = "iamb", max_sx: int | None = None, progress: bool = False):
+                 algorithm: str | None = None, max_sx: int | None = None, progress: bool = False):
         self.prior, self.alpha, self.method, self.discretize = prior, alpha, method, discretize
         self.test, self.n_perm, self.random_state = test, n_perm, random_state
         self.algorithm, self.max_sx, self.progress = algorithm, max_sx, progress
