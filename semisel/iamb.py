@@ -656,7 +656,7 @@ class SemiIAMB(PartialLabelSelector):
     ranking_ : numpy.ndarray of int
         The blanket in order of entry.
     pvalues_ : numpy.ndarray of float
-        For blanket members the p-value of X ⊥ Y | rest of the blanket (final backward pass), NaN for the others.
+        For blanket members the p-value of X ⊥ Y | rest of the blanket (the papers' IAMB: final backward pass), NaN for the others.
     scores_ : numpy.ndarray of float
         -log10 of `pvalues_` (higher = stronger evidence of dependence, as every selector's scores), NaN outside.
     surrogate_, threshold_ : str, float or None
@@ -707,8 +707,9 @@ class SemiIAMB(PartialLabelSelector):
         self.pvalues_[list(res.blanket)] = [res.pvalues[j] for j in res.blanket]
         scores = -np.log10(np.maximum(self.pvalues_, np.finfo(float).tiny))      # p = 0 (underflow): 307.7
         return Selected(np.array(res.blanket, dtype=np.intp), scores, "-log10 p",
-                        "-log10 of the p-value of the test of X ⊥ Y given the rest of the blanket (final backward pass): "
-                        "higher = stronger evidence of dependence; NaN outside the blanket (p-values: pvalues_)",
+                        "-log10 of the p-value of the test of X ⊥ Y given the rest of the blanket (the papers' IAMB: its final "
+                        "backward pass; the other learners: one test after learning): higher = stronger evidence of "
+                        "dependence; NaN outside the blanket (p-values: pvalues_)",
                         res.surrogate, res.threshold)
 
     def __sklearn_tags__(self):
