@@ -656,7 +656,7 @@ class SemiIAMB(PartialLabelSelector):
     ranking_ : numpy.ndarray of int
         The blanket in order of entry.
     pvalues_ : numpy.ndarray of float
-        For blanket members the p-value of X ⊥ Y | rest of the blanket (the papers' IAMB: final backward pass), NaN for the others.
+        For blanket members the p-value of X ⊥ Y | rest of the blanket (IAMB: its final backward pass), NaN for the others.
     scores_ : numpy.ndarray of float
         -log10 of `pvalues_` (higher = stronger evidence of dependence, as every selector's scores), NaN outside.
     surrogate_, threshold_ : str, float or None
