@@ -21,8 +21,8 @@ from ..power import kappa_dl_local, kappa_marc
 from ..surrogates import choose_surrogate, marc, mcar, pu, surrogate_labels
 
 # %% auto #0
-__all__ = ['SCENARIOS', 'kappa_y0', 'replicate_trial', 'run_protocol', 'summarise', 'compare_methods', 'protocol_kappas',
-           'plot_protocol']
+__all__ = ['SCENARIOS', 'kappa_y0', 'replicate_trial', 'run_protocol', 'summarise', 'compare_methods', 'compare_bars',
+           'protocol_kappas', 'plot_protocol']
 
 # %% ../../nbs/replications/04_iamb.ipynb #49a1ab45
 SCENARIOS = {  # scenario -> methods compared (the papers' figures)
@@ -264,6 +264,38 @@ def compare_methods(results: pd.DataFrame, scenario: str, a: str, b: str, measur
         half = float(stats.t.ppf(0.975, max(n - 1, 1)) * sd / np.sqrt(n))
         rows[key] = {a: g[a].mean(), b: g[b].mean(), "diff": d.mean(), "ci95": half, "pvalue": p, "trials": n}
     return pd.DataFrame.from_dict(rows, orient="index").rename_axis(by)
+
+# %% ../../nbs/replications/04_iamb.ipynb #c28b0001
+def compare_bars(results: pd.DataFrame, scenario: str, a: str, b: str, measure: str = "f_measure") -> pd.DataFrame:
+    """The papers' reading of their bar charts (2015 Figs 2-7, 2018 Figs 6-10): each method's mean over the trials (of
+    its mean over a network's targets) with its 95% t-interval; two methods differ significantly when their intervals
+    do not overlap. The paired t-test of `compare_methods` is beside it, as a second reading (column pvalue).
+
+    Parameters
+    ----------
+    results, scenario, a, b, measure
+        As in `compare_methods`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per (network, n): the means of `a` and `b`, their ci95 half-widths, diff (a - b), separated (the two
+        intervals do not overlap) and pvalue (the paired t-test).
+
+    Examples
+    --------
+    >>> res = run_protocol(("asia",), ("mcar",), sizes=(2000,), trials=3, versions=2, progress=False)
+    >>> compare_bars(res, "mcar", "Semi-IAMB", "Listwise").columns.tolist()
+    ['Semi-IAMB', 'Semi-IAMB ci95', 'Listwise', 'Listwise ci95', 'diff', 'separated', 'pvalue']
+    """
+    paired = compare_methods(results, scenario, a, b, measure)
+    s = summarise(results[results.scenario == scenario], measure).loc[scenario]
+    A, B = s.xs(a, level="method").reindex(paired.index), s.xs(b, level="method").reindex(paired.index)
+    out = pd.DataFrame({a: A["mean"], f"{a} ci95": A.ci95, b: B["mean"], f"{b} ci95": B.ci95}, index=paired.index)
+    out["diff"] = out[a] - out[b]
+    out["separated"] = out["diff"].abs() > out[f"{a} ci95"] + out[f"{b} ci95"]
+    out["pvalue"] = paired.pvalue
+    return out
 
 # %% ../../nbs/replications/04_iamb.ipynb #51d14c66
 def protocol_kappas(prior: float, n: int, scenario: str) -> dict[str, float]:
