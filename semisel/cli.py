@@ -807,7 +807,7 @@ def _algorithm_name(value: str) -> str:
 def _algorithms_help() -> str:
     "The learners --algorithm takes, for the epilog of `mb`."
     return ("algorithms (--algorithm): iamb is the papers' IAMB; " + ", ".join(a for a in ALGORITHMS if a != "iamb")
-            + " are semisel.blankets' learners on the same target (pc.stable, mmpc, si.hiton.pc: the parents and "
+            + " are semisel.blankets' learners on the same target (pc.stable, mmpc, si.hiton.pc, hpc: the parents and "
             "children plus the spouses; --method pairwise only with the blanket learners)")
 
 def _test_name(value: str) -> str:
