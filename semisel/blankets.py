@@ -631,7 +631,7 @@ def _prepare(X, y, levels, test, alpha, n_perm, random_state, max_sx, trace):
 def learn_nbr(X, y, algorithm: str = "mmpc", test="mi", alpha: float = 0.05, max_sx: int | None = None, *,
               levels=None, n_perm: int | None = None, random_state=None, trace: bool = False) -> Blanket:
     """The parents and children of the class `y` among the columns of X, as bnlearn's `learn.nbr` (algorithms
-    "pc.stable", "mmpc", "si.hiton.pc"); see `learn_mb` for the arguments.
+    "pc.stable", "mmpc", "si.hiton.pc", "hpc"); see `learn_mb` for the arguments.
 
     Examples
     --------
@@ -651,7 +651,7 @@ def learn_mb(X, y, algorithm: str = "iamb", test="mi", alpha: float = 0.05, max_
              levels=None, n_perm: int | None = None, random_state=None, trace: bool = False) -> Blanket:
     """The Markov blanket of the class `y` among the columns of X by `algorithm`, as bnlearn's `learn.mb` (for "gs",
     "iamb", "fast.iamb", "inter.iamb", "iamb.fdr"); a parents-and-children learner ("pc.stable", "mmpc",
-    "si.hiton.pc") gives its PC set plus the spouses found through each member (as MMMB / HITON-MB).
+    "si.hiton.pc", "hpc") gives its PC set plus the spouses found through each member (as MMMB / HITON-MB).
 
     Parameters
     ----------
@@ -673,7 +673,7 @@ def learn_mb(X, y, algorithm: str = "iamb", test="mi", alpha: float = 0.05, max_
     n_perm, random_state
         Of the permutation tests (by default the registry's, `test_spec(test).n_perm`).
     trace : bool, default False
-        Keep every test made (`Blanket.trace_frame`).
+        Keep every test made, as `TestRecord`s (`Blanket.trace_frame`).
 
     Returns
     -------
