@@ -835,7 +835,7 @@ _TEST_FACTS = (
     ("mc", ("mc-mi",), "Monte Carlo permutation of y within the strata of z", 999),
     ("smc", ("smc-mi",), "sequential Monte Carlo permutation (a column stops once its decision is settled)", 999),
     ("sp", ("sp-mi",), "c·chi2_nu with the exact permutation mean and the variance of n_perm tables", 100))
-_ALGORITHM_NAMES = ("gs", "iamb", "fast.iamb", "inter.iamb", "iamb.fdr", "pc.stable", "mmpc", "si.hiton.pc")
+_ALGORITHM_NAMES = ("gs", "iamb", "fast.iamb", "inter.iamb", "iamb.fdr", "pc.stable", "mmpc", "si.hiton.pc", "hpc")
 
 def _registry_facts() -> tuple[tuple, tuple]:
     "The live registries' facts in the form of `_TEST_FACTS` and `_ALGORITHM_NAMES` (loads numpy and scipy)."
@@ -858,7 +858,7 @@ def _algorithm_name(value: str) -> str:
 def _algorithms_help() -> str:
     "The learners --algorithm takes, for the epilog of `mb`."
     return ("algorithms (--algorithm): iamb is the papers' IAMB; " + ", ".join(a for a in _ALGORITHM_NAMES if a != "iamb")
-            + " are semisel.blankets' learners on the same target (pc.stable, mmpc, si.hiton.pc: the parents and "
+            + " are semisel.blankets' learners on the same target (pc.stable, mmpc, si.hiton.pc, hpc: the parents and "
             "children plus the spouses; --method pairwise only with the blanket learners)")
 
 def _test_name(value: str) -> str:

@@ -9,7 +9,7 @@ import functools
 import sys
 import warnings
 from dataclasses import dataclass, field
-from typing import Callable, NamedTuple
+from typing import Callable
 
 import numpy as np
 import pandas as pd
@@ -22,15 +22,15 @@ from .core import (CodeMatrix, PartialLabels, PartialLabelSelector, Selected, ch
                           check_probability, check_random_state, count_tables,
                           encode_joint, fits_count_budget, id_like_columns, is_chunked, joint_codes, partial_labels,
                           stratum_tables)
-from .blankets import EMPTY, CITest, check_algorithm, learn_mb
+from .blankets import EMPTY, CITest, TestRecord, check_algorithm, learn_mb, trace_table
 from .datasets import discretize
 from .priors import resolve_prior
 from .infotheory import (TESTS, IndependenceResult, chi2_test, chi2_test_all, ci_test_all, g_test, g_test_all,
                                 permutation_pvalues, test_spec)
 
 # %% auto #0
-__all__ = ['DEFAULT_TEST', 'DEFAULT_ALGORITHM', 'per_column', 'make_test', 'TestRecord', 'MarkovBlanket', 'iamb',
-           'pairwise_g_test_all', 'markov_blanket', 'semi_iamb', 'listwise_iamb', 'pairwise_iamb', 'SemiIAMB']
+__all__ = ['DEFAULT_TEST', 'DEFAULT_ALGORITHM', 'per_column', 'make_test', 'MarkovBlanket', 'iamb', 'pairwise_g_test_all',
+           'markov_blanket', 'semi_iamb', 'listwise_iamb', 'pairwise_iamb', 'SemiIAMB']
 
 # %% ../nbs/04_iamb.ipynb #dfa29105
 def per_column(test: Callable) -> Callable:
@@ -108,39 +108,6 @@ def make_test(test=DEFAULT_TEST, *, alpha: float = 0.10, n_perm: int | None = No
                         f"IndependenceResult, got {test!r}")
     return _BATCHED.get(test, test)
 
-# %% ../nbs/04_iamb.ipynb #bb7289d2
-class TestRecord(NamedTuple):
-    """One conditional independence test made by IAMB: X_candidate ⊥ Y | X_conditioning.
-
-    Attributes
-    ----------
-    phase : str
-        'forward' or 'backward'.
-    step : int
-        Forward: the growing step (0-based); backward: the shrinking pass.
-    candidate : int
-        Column index of the tested feature.
-    conditioning : tuple of int
-        Column indices of the conditioning set.
-    statistic, dof, pvalue : float
-        The test's outcome.
-    decision : str
-        'add', 'stop', 'remove' or 'keep' for the test that decided the step; '' for the others.
-
-    Examples
-    --------
-    >>> TestRecord("forward", 0, 3, (), 12.5, 1, 4e-4, "add").decision
-    'add'
-    """
-    phase: str
-    step: int
-    candidate: int
-    conditioning: tuple
-    statistic: float
-    dof: float
-    pvalue: float
-    decision: str
-
 # %% ../nbs/04_iamb.ipynb #717ac5a4
 @dataclass
 class MarkovBlanket:
@@ -188,11 +155,7 @@ class MarkovBlanket:
 
     def trace_frame(self) -> pd.DataFrame:
         "The trace as a DataFrame (one row per test), with feature names when known."
-        df = pd.DataFrame(self.trace, columns=TestRecord._fields)
-        if self.names is not None and len(df):
-            df["candidate"] = [self.names[j] for j in df["candidate"]]
-            df["conditioning"] = [tuple(self.names[j] for j in c) for c in df["conditioning"]]
-        return df
+        return trace_table(self.trace, self.names)
 
     def to_frame(self) -> pd.DataFrame:
         """The blanket as a table: feature (name or index), order of entry, and the p-value of X ⊥ Y given the rest
@@ -233,7 +196,7 @@ def _forward(codes: CodeMatrix, y, alpha: float, test: Callable, trace: list | N
         if trace is not None:
             dof = np.asarray(r.dof)
             trace += [TestRecord("forward", len(blanket), c, tuple(blanket), float(g[i]), dof[i].item(), float(p[i]),
-                                 ("add" if add else "stop") if i == best else "") for i, c in enumerate(candidates)]
+                                 ("add" if add else "stop") if i == best else "", float(p[i])) for i, c in enumerate(candidates)]
         if not add: break
         j = candidates.pop(best)
         blanket.append(j)
@@ -264,7 +227,8 @@ def _backward(codes: CodeMatrix, y, blanket: list, alpha: float, test: Callable,
         if trace is not None:
             trace += [TestRecord("backward", sweep, m, tuple(b for b in blanket if b != m), float(g[i]),
                                  np.ravel(res[i].dof)[0].item(), float(p[i]),
-                                 ("remove" if remove else "keep") if i == worst else "") for i, m in enumerate(blanket)]
+                                 ("remove" if remove else "keep") if i == worst else "", float(p[i]))
+                      for i, m in enumerate(blanket)]
         if not remove: return blanket, dict(zip(blanket, p.tolist()))
         blanket.pop(worst)
         sweep += 1
@@ -439,18 +403,18 @@ def _pairwise_ci(test, alpha: float, n_perm, random_state) -> CITest:
                   name != "g", False)
 
 def _family(codes: CodeMatrix, y, algorithm: str, alpha: float, test, max_sx, n_perm, random_state,
-            check: Callable) -> MarkovBlanket:
+            check: Callable, trace: bool = False) -> MarkovBlanket:
     """A learner of semisel.blankets on the target codes `y` (a PC learner: its PC set and the spouses): its blanket
-    as a `MarkovBlanket`, each member's p-value given the rest from the batched test `check` (no trace: `learn_mb`)."""
+    as a `MarkovBlanket`, each member's p-value given the rest from the batched test `check`, and its trace."""
     if is_chunked(codes): raise ValueError(f"algorithm {algorithm!r} counts in memory: pass X as a numpy array or "
                                            "DataFrame (the papers' IAMB, algorithm='iamb', counts dask chunks)")
-    res = learn_mb(codes, y, algorithm, test, alpha, max_sx, n_perm=n_perm, random_state=random_state)
+    res = learn_mb(codes, y, algorithm, test, alpha, max_sx, n_perm=n_perm, random_state=random_state, trace=trace)
     pvalues = {}
     for m in res.members:
         rest = [codes[b] for b in res.members if b != m]
         pvalues[m] = float(np.ravel(check(codes.take([m]), y, encode_joint(*rest) if rest else None).pvalue)[0])
     names = None if codes.names is None else tuple(codes.names)
-    return MarkovBlanket(tuple(res.members), names, pvalues, [], codes.n, alpha)
+    return MarkovBlanket(tuple(res.members), names, pvalues, res.trace, codes.n, alpha)
 
 def _partial_blanket(codes: CodeMatrix, labels: PartialLabels, method: str, prior: float | None, alpha: float,
                      test, trace: bool, n_perm: int | None = None, random_state=None, algorithm: str | None = "iamb",
@@ -478,7 +442,7 @@ def _partial_blanket(codes: CodeMatrix, labels: PartialLabels, method: str, prio
     if algorithm == "iamb": learn = lambda c, y: _iamb(c, y, alpha, batched, trace, progress)
     else:
         ci = _pairwise_ci(test, alpha, n_perm, random_state) if method == "pairwise" else test
-        learn = lambda c, y: _family(c, y, algorithm, alpha, ci, max_sx, n_perm, random_state, batched)
+        learn = lambda c, y: _family(c, y, algorithm, alpha, ci, max_sx, n_perm, random_state, batched, trace)
     if method == "semi":
         labels.require("positive", who="semi_iamb")
         prior, estimate = resolve_prior(prior, codes, labels, random_state=0 if random_state is None else random_state,
@@ -527,12 +491,13 @@ def markov_blanket(X, y_partial, prior: float | None = None, alpha: float = 0.10
     random_state : None, int or numpy Generator
         Seed of the permutations: the same seed gives the same blanket.
     trace : bool, default True
-        Record every test made (the papers' IAMB; the other learners keep theirs in `semisel.blankets.learn_mb`).
+        Record every test made (`TestRecord`: for the learners of semisel.blankets, the association that ranked each
+        candidate beside the deciding test's p-value).
     algorithm : str, optional
         Default `DEFAULT_ALGORITHM` ("mmpc", chosen with the test on six networks in chapter 04b), or "iamb" where it
         cannot run (method "pairwise", dask X). "iamb" is the papers' IAMB (this chapter); any other name of
         `semisel.blankets.ALGORITHMS` runs that learner ("gs", "fast.iamb", "inter.iamb", "iamb.fdr"; a
-        parents-and-children learner "pc.stable", "mmpc", "si.hiton.pc" gives its PC set and the spouses).
+        parents-and-children learner "pc.stable", "mmpc", "si.hiton.pc", "hpc" gives its PC set and the spouses).
         Pairwise works with the blanket learners only.
     max_sx : int, optional
         Largest conditioning set of those learners (bnlearn's `max.sx`); not for the papers' IAMB.

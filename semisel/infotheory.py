@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import itertools
+import math
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -19,8 +20,8 @@ from .core import (CodeMatrix, check_choice, check_integer, check_probability, c
 __all__ = ['TESTS', 'CI_METHODS', 'cmi_from_counts', 'smi_from_counts', 'dof_from_counts', 'entropy', 'joint_entropy',
            'contingency', 'cond_mutual_info_all', 'mutual_info_all', 'cond_mutual_info', 'mutual_info',
            'sq_mutual_info', 'IndependenceResult', 'expected_cmi_from_counts', 'permuted_g', 'TestSpec', 'test_spec',
-           'chi2_sf', 'permutation_pvalues', 'ci_test_all', 'ci_test', 'g_test_all', 'chi2_test_all', 'g_test',
-           'chi2_test']
+           'yz_term', 'bn_g', 'bn_pvalues', 'chi2_sf', 'permutation_pvalues', 'ci_test_all', 'ci_test', 'g_test_all',
+           'chi2_test_all', 'g_test', 'chi2_test']
 
 # %% ../nbs/01_infotheory.ipynb #55c64edc
 def _counts(T, name: str = "T", *, integer: bool = False, ndim: int = 3) -> np.ndarray:
@@ -429,6 +430,105 @@ def test_spec(test) -> TestSpec:
                      f"{', '.join(repr(a) for a in _ALIASES if a not in TESTS)}); got {test!r}")
 test_spec.__test__ = False                                                      # not a pytest test
 
+# %% ../nbs/01_infotheory.ipynb #b7c1e2a1
+_CELLS = 1 << 22      # largest dense block of count cells bn_g counts at once
+
+_KLOGK = np.zeros(1)
+
+def _klogk(n: int) -> np.ndarray:
+    "The table k ln k for k = 0..n at least (counts are looked up, not logged)."
+    global _KLOGK
+    if len(_KLOGK) <= n: _KLOGK = special.xlogy(np.arange(2 * n + 2.0), np.arange(2 * n + 2.0))
+    return _KLOGK
+
+def yz_term(w: np.ndarray, ky: int, kz: int) -> tuple[float, np.ndarray]:
+    "The part of G that does not depend on x: sum of o_yz ln o_yz - o_z ln o_z over the codes w = y kz + z, and o_yz."
+    o_yz = np.bincount(w, minlength=ky * kz)
+    L = _klogk(len(w))
+    return L[o_yz].sum() - L[o_yz.reshape(ky, kz).sum(0)].sum(), o_yz
+
+def _g_dense(XT: np.ndarray, kx: int, w: np.ndarray, ky: int, kz: int, adjusted: bool, yz=None):
+    "G (and the adjusted dof) of each row of XT (codes < kx) against w, in one bincount."
+    J, n = XT.shape
+    kw = ky * kz
+    idx = XT.astype(np.int64)
+    idx += (np.arange(J, dtype=np.int64) * kx)[:, None]
+    idx *= kw
+    idx += w
+    T = np.bincount(idx.ravel(), minlength=J * kx * kw)
+    L = _klogk(n)
+    o_xz = T.reshape(J * kx, ky, kz).sum(1)
+    const, o_yz = yz_term(w, ky, kz) if yz is None else yz
+    G = 2 * (L[T].reshape(J, -1).sum(1) - L[o_xz].reshape(J, -1).sum(1) - const)
+    df = None
+    if adjusted:
+        rows = (o_xz.reshape(J, kx, kz) > 0).sum(1)
+        cols = (o_yz.reshape(ky, kz) > 0).sum(0)
+        df = (np.maximum(rows - 1, 0) * np.maximum(cols - 1, 0)).sum(1).astype(float)
+    return np.maximum(G, 0.0), df
+
+def _g_sparse(x: np.ndarray, w: np.ndarray, ky: int, kz: int):
+    "G and the adjusted dof of one column whose dense table is too large: counted over its observed cells only."
+    cell, T = np.unique(x.astype(np.int64) * (ky * kz) + w, return_counts=True)
+    xs, ys, zs = cell // (ky * kz), (cell // kz) % ky, cell % kz
+    xl = lambda v: special.xlogy(v, v).sum()
+    G, occupied = xl(T.astype(float)) + xl(np.bincount(zs, T)), []
+    for key in (xs * kz + zs, ys * kz + zs):
+        u, inv = np.unique(key, return_inverse=True)
+        G -= xl(np.bincount(inv.ravel(), T))
+        occupied.append(np.bincount(u % kz, minlength=kz))
+    rows, cols = occupied
+    return max(2 * G, 0.0), float((np.maximum(rows - 1, 0) * np.maximum(cols - 1, 0)).sum())
+
+def bn_g(XT: np.ndarray, kx, w: np.ndarray, ky: int, kz: int, adjusted: bool = False, yz=None):
+    """G = 2N I(X_j; Y | Z) of every row X_j of XT (codes, shape (J, n), each row's codes below its `kx`) against the
+    codes w = y kz + z (y < ky, z < kz), and with `adjusted` bnlearn's adjusted dof (the sum over strata of
+    (occupied rows - 1)(occupied columns - 1)); `yz` is `yz_term(w, ky, kz)` when the caller has it. Returns (G, dof
+    or None).
+
+    Examples
+    --------
+    >>> XT = np.array([[0, 1, 0, 1], [0, 0, 1, 1]]); w = np.array([0, 1, 0, 1])
+    >>> G, df = bn_g(XT, [2, 2], w, 2, 1, adjusted=True); G.round(3).tolist(), df.tolist()
+    ([5.545, 0.0], [1.0, 1.0])
+    """
+    XT = np.asarray(XT)
+    J = XT.shape[0]
+    kx = np.broadcast_to(np.asarray(kx, dtype=np.int64), (J,))
+    width = int(kx.max(initial=1))
+    if J * width * ky * kz <= _CELLS: return _g_dense(XT, width, w, ky, kz, adjusted, yz)     # one block (the usual)
+    G, df = np.zeros(J), (np.zeros(J) if adjusted else None)
+    per = max(1, _CELLS // max(1, width * ky * kz))
+    dense = np.flatnonzero(kx * ky * kz <= _CELLS)
+    for start in range(0, len(dense), per):
+        block = dense[start:start + per]
+        G[block], d = _g_dense(XT if len(block) == J else XT[block], width, w, ky, kz, adjusted, yz)
+        if adjusted: df[block] = d
+    for j in (np.setdiff1d(np.arange(J), dense) if len(dense) < J else ()):
+        G[j], d = _g_sparse(XT[j], w, ky, kz)
+        if adjusted: df[j] = d
+    return G, df
+
+def bn_pvalues(test: str, n: int, G, adjusted_dof, kx, ky: float, llz: float, ties: bool = False):
+    """bnlearn 4.9's "mi" (dof (kx - 1)(ky - 1) llz from the declared levels) or "adf" ("mi-adf": the adjusted dof, and
+    independence, G = 0, below 5 rows per declared cell) from G; with `ties` G is first rounded to 11 significant
+    digits (equal up to rounding is a tie, as in R: the learners rank by these p-values). Returns (G, dof, p-value)."""
+    G = np.asarray(G, float)
+    kx = np.asarray(kx, float)
+    if not ties: pass
+    elif G.shape == (1,):                         # one test (the learners' usual call): the rounding in Python floats
+        g = float(G[0])
+        q = 10.0 ** (math.floor(math.log10(max(g, 1e-300))) - 10)
+        G = np.array([round(g / q) * q])
+    else:
+        q = 10.0 ** (np.floor(np.log10(np.maximum(G, 1e-300))) - 10)
+        G = np.round(G / q) * q
+    if test == "mi": dof = (kx - 1.0) * (ky - 1.0) * llz
+    else:
+        dof = adjusted_dof
+        G = np.where(n < 5.0 * kx * ky * llz, 0.0, G)
+    return G, dof, chi2_sf(G, dof)
+
 # %% ../nbs/01_infotheory.ipynb #06a0467c
 def _pvalue(statistic, dof):
     "Upper tail of chi2_dof at `statistic`; 1 where dof is 0."
@@ -670,14 +770,7 @@ def _declared(v) -> float:
 def _bnlearn_rule(name: str, X, y, z, n: int, G, adjusted):
     """bnlearn 4.9's "mi" (dof from the declared levels) or "mi-adf" (the adjusted dof; independence below 5 rows per
     cell) from G and the adjusted dof: the declared levels are the code bounds of X, y and z."""
-    kx, ky = CodeMatrix(X).arity.astype(float), _declared(y)
-    llz = 1.0 if z is None else _declared(z)
-    if name == "mi":
-        dof = (kx - 1) * (ky - 1) * llz
-        return G, dof, chi2_sf(G, dof)
-    sparse = n < 5 * kx * ky * llz
-    G = np.where(sparse, 0.0, G)
-    return G, adjusted, chi2_sf(G, adjusted)
+    return bn_pvalues(name, n, G, adjusted, CodeMatrix(X).arity, _declared(y), 1.0 if z is None else _declared(z))
 
 def _largest_stratum(T) -> int:
     "Rows of the largest stratum of z, from a block of count tables or a `_Split` column."

@@ -19,7 +19,7 @@ def sample():
 @pytest.mark.parametrize("test", ["mi", "adf"])
 def test_same_sets_as_bnlearn(sample, test):
     algorithms = [a for a in ALGORITHMS if a != "pc.stable"]
-    jobs = [(t, a, "nbr" if a in ("mmpc", "si.hiton.pc") else "mb") for t in TARGETS for a in algorithms]
+    jobs = [(t, a, "nbr" if a in ("mmpc", "si.hiton.pc", "hpc") else "mb") for t in TARGETS for a in algorithms]
     jobs += [(TARGETS[0], "pc.stable", "nbr")]
     R = bnlearn_learn(sample, jobs, {"adf": "mi-adf"}.get(test, test), 0.05, positive={t: 0 for t in TARGETS})
     levels = {c: int(sample[c].max()) + 1 for c in sample.columns}

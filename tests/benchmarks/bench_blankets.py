@@ -1,9 +1,10 @@
 """Speed of semisel.blankets against R's bnlearn 4.9 (a script, not a test): per algorithm and test, the seconds of
 semisel's learner and of bnlearn's (timed inside R around each learn.mb / learn.nbr call, so R's start-up is not
-counted) on the same samples in the same run, and their ratio (the target is <= 0.5).
+counted) on the same samples in the same run, and their ratio (the target is <= 0.5). With --gadf, also semisel's
+time with the calibrated "g-adf" over the papers' "g" per algorithm on the same samples (the target is <= 3).
 
     OMP_NUM_THREADS=1 python tests/benchmarks/bench_blankets.py [--networks alarm insurance] [--n 2000 5000]
-        [--tests mi adf] [--algorithms iamb mmpc ...] [--repeat 3]
+        [--tests mi adf] [--algorithms iamb mmpc ...] [--repeat 3] [--gadf]
 """
 import argparse
 import time
@@ -14,7 +15,7 @@ import pandas as pd
 from semisel.blankets import ALGORITHMS, bnlearn_available, bnlearn_learn, learn_mb, learn_nbr
 from semisel.networks import benchmark_targets, network, sample_network
 
-PC = ("pc.stable", "mmpc", "si.hiton.pc")
+PC = ("pc.stable", "mmpc", "si.hiton.pc", "hpc")
 
 
 def main():
@@ -24,9 +25,10 @@ def main():
     ap.add_argument("--tests", nargs="+", default=["mi", "adf"])
     ap.add_argument("--algorithms", nargs="+", default=[a for a in ALGORITHMS if a != "pc.stable"])
     ap.add_argument("--repeat", type=int, default=3, help="semisel runs per job (the best is kept, as timeit does)")
+    ap.add_argument("--gadf", action="store_true", help='also time "g-adf" against "g" (semisel only)')
     a = ap.parse_args()
     if not bnlearn_available(): raise SystemExit("R with bnlearn 4.9 is needed (see ../shared/tools/bnlearn)")
-    rows = []
+    rows, gadf = [], []
     for name in a.networks:
         net = network(name)
         targets = benchmark_targets(net).target.tolist()
@@ -46,6 +48,19 @@ def main():
                         best = min(best, time.perf_counter() - t0)
                     rows.append(dict(network=name, n=n, test=test, algorithm=alg, semisel=best, bnlearn=r.seconds,
                                      same=set(res.selected) == set(r.members)))
+            if a.gadf:
+                for t in targets:
+                    X, y = D.drop(columns=t), (D[t].to_numpy() == 0).astype(np.int64)
+                    for alg in a.algorithms:
+                        f = learn_mb if alg not in PC else learn_nbr
+                        secs = {}
+                        for test in ("g", "g-adf"):
+                            secs[test] = np.inf
+                            for _ in range(a.repeat):
+                                t0 = time.perf_counter()
+                                f(X, y, alg, test, 0.05)
+                                secs[test] = min(secs[test], time.perf_counter() - t0)
+                        gadf.append(dict(algorithm=alg, g=secs["g"], g_adf=secs["g-adf"]))
     df = pd.DataFrame(rows)
     tab = df.groupby(["algorithm", "test"]).agg(semisel=("semisel", "sum"), bnlearn=("bnlearn", "sum"),
                                                  same=("same", "mean"), jobs=("same", "size"))
@@ -54,6 +69,10 @@ def main():
     print(f"networks {a.networks}, n {a.n}: seconds summed over targets and samples")
     print(tab.round(3).to_string())
     print(f"\noverall ratio semisel / bnlearn: {df.semisel.sum() / df.bnlearn.sum():.2f}")
+    if gadf:
+        g = pd.DataFrame(gadf).groupby("algorithm")[["g", "g_adf"]].sum()
+        print('\nsemisel seconds with "g-adf" and with the papers\' "g", and their ratio (the target is <= 3):')
+        print(g.assign(ratio=g.g_adf / g.g).round(3).to_string())
 
 
 if __name__ == "__main__":
