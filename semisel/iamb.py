@@ -234,7 +234,7 @@ def _backward(codes: CodeMatrix, y, blanket: list, alpha: float, test: Callable,
         sweep += 1
     return blanket, {}
 
-# %% ../nbs/04_iamb.ipynb #663a40a0
+# %% ../nbs/04_iamb.ipynb #f4353c88
 def _iamb(codes: CodeMatrix, y, alpha: float, test: Callable, trace: bool, progress: bool = False) -> MarkovBlanket:
     """IAMB on validated codes and a target vector the test understands: the two phases, then the answer; `progress`:
     a bar per phase on stderr (members added out of at most every feature, then each sweep's tests)."""
@@ -246,7 +246,6 @@ def _iamb(codes: CodeMatrix, y, alpha: float, test: Callable, trace: bool, progr
     names = None if codes.names is None else tuple(codes.names)
     return MarkovBlanket(tuple(blanket), names, pvalues, log or [], codes.n, alpha)
 
-# %% ../nbs/04_iamb.ipynb #f4353c88
 def iamb(X, y, alpha: float = 0.10, test=DEFAULT_TEST, trace: bool = False, *, n_perm: int | None = None,
          random_state=None) -> MarkovBlanket:
     """IAMB (2018 Alg. 1) for a fully labelled discrete target: grow by the smallest p-value, then shrink.
