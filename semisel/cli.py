@@ -629,7 +629,7 @@ def rank_table(inp: Input, args) -> tuple[pd.DataFrame, object]:
     Returns
     -------
     table : pandas.DataFrame
-        The core's `selection_table` of the fitted selector (rank, feature, score; attrs say what the score is).
+        The core's `selection_table` of the fitted selector (position, feature, score; attrs say what the score is).
     estimator : PartialLabelSelector
         The fitted selector.
 
@@ -679,8 +679,14 @@ def _cmd_rank(args) -> None:
     meta = {"data": inp.describe(), "command": "rank", "method": f"{args.method} ({a['method']})",
             "criterion": getattr(est, "criterion", None) if args.method not in ("mint",) else "mrmr",
             "surrogate": a["surrogate"], "phi": a["threshold"], "score": a["score_name"], **_prior_meta(est)}
-    table = table.rename(columns={"score": a["score_name"]}) if args.format == "text" else table
-    emit(table, meta, args, f"{a['score_name']}: {a['score_note']}", {a["score_name"]: "{:.5g}".format}, inp.notes)
+    _emit_selection(table, meta, args, inp.notes)
+
+def _emit_selection(table: pd.DataFrame, meta: dict, args, notes) -> None:
+    """Print a `selection_table` (rank, mb): as text the score column is headed by the score's name and unit and the
+    line under the table says what it means; JSON and CSV keep the column ``score`` (its name: the metadata's score)."""
+    name, note = table.attrs["score_name"], table.attrs["score_note"]
+    if args.format == "text": table = table.rename(columns={"score": name})
+    emit(table, meta, args, f"{name}: {note}", {name: "{:.5g}".format, "pvalue": "{:.3g}".format}, notes)
 
 # %% ../nbs/09_cli.ipynb #a70abf1a
 def mb_table(inp: Input, args) -> tuple[pd.DataFrame, object]:
@@ -698,7 +704,8 @@ def mb_table(inp: Input, args) -> tuple[pd.DataFrame, object]:
     Returns
     -------
     table : pandas.DataFrame
-        The core's `selection_table` of the fitted `SemiIAMB`: the blanket in order of inclusion, scored -log10 p.
+        The core's `selection_table` of the fitted `SemiIAMB`: the blanket in order of inclusion, scored -log10 p,
+        with each member's p-value (column pvalue).
     estimator : SemiIAMB
         The fitted estimator.
 
@@ -729,14 +736,12 @@ def _cmd_mb(args) -> None:
     table, est = mb_table(inp, args)
     meta = {"data": inp.describe(), "command": "mb", "method": args.method, "algorithm": args.algorithm,
             "test": args.test, "alpha": args.alpha,
-            "surrogate": est.surrogate_, "phi": est.threshold_, **_prior_meta(est)}
+            "surrogate": est.surrogate_, "phi": est.threshold_, "score": est.score_name_, **_prior_meta(est)}
     if inp.truth is not None:
         s = score_blanket(table.feature.tolist(), inp.truth)
         meta.update({"true blanket": ", ".join(inp.truth), "precision": s.precision, "recall": s.recall,
                      "F": s.f_measure})
-    table["pvalue"] = est.pvalues_[est.ranking_]
-    emit(table.rename(columns={"score": "-log10 p"}) if args.format == "text" else table, meta, args,
-         f"-log10 p: {est.score_note_}", {"-log10 p": "{:.2f}".format, "pvalue": "{:.3g}".format}, inp.notes)
+    _emit_selection(table, meta, args, inp.notes)
 
 # %% ../nbs/09_cli.ipynb #d9ca76d6
 def _cmd_datasets(args) -> None:

@@ -84,7 +84,7 @@ def test_rank_csv_with_unlabelled_rows_matches_library(tmp_path):
     assert out.returncode == 0, out.stderr
     doc = json.loads(out.stdout)
     expected = semi_select(X, yp, "jmi", 3, 0.5)
-    assert [r["feature"] for r in doc["rows"]] == list(expected.names) and doc["rows"][0]["feature"] == "strong"
+    assert [r["feature"] for r in doc["rows"]] == expected.to_frame().feature.tolist() and doc["rows"][0]["feature"] == "strong"
     assert doc["metadata"]["surrogate"] == expected.surrogate
 
 
