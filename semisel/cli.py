@@ -439,7 +439,9 @@ def mi_table(inp: Input, bins: int = 5, nan: str = "error", test: str = "g-adf",
     Returns
     -------
     pandas.DataFrame
-        Columns feature, mi (nats), statistic, dof, pvalue; by decreasing MI, ties by name.
+        The book's result table (as `semisel.core.Selected.to_frame`): position, feature, score (the MI in nats,
+        ``attrs["score_name"]`` "I(X;Y) (nats)"), then the test's statistic, dof, pvalue; by decreasing MI, ties by
+        name.
 
     Raises
     ------
@@ -470,9 +472,14 @@ def mi_table(inp: Input, bins: int = 5, nan: str = "error", test: str = "g-adf",
                           "their MI is large by chance alone; drop them", stacklevel=2)
     perm = {"random_state": seed, "n_perm": n_perm} if test_spec(test).permutes else {"n_perm": n_perm}
     res = ci_test_all(codes, inp.y[lab], test=test, **perm)
-    table = pd.DataFrame({"feature": inp.X.columns, "mi": mutual_info_all(codes, inp.y[lab]),
+    table = pd.DataFrame({"feature": inp.X.columns, "score": mutual_info_all(codes, inp.y[lab]),
                           "statistic": res.statistic, "dof": res.dof, "pvalue": res.pvalue})
-    return table.sort_values(["mi", "feature"], ascending=[False, True], kind="stable").reset_index(drop=True)
+    table = table.sort_values(["score", "feature"], ascending=[False, True], kind="stable").reset_index(drop=True)
+    table.insert(0, "position", np.arange(1, len(table) + 1))
+    table.attrs.update(score_name="I(X;Y) (nats)", surrogate=None, threshold=None,
+                       score_note=f"the MI of the feature with the label on the labelled rows; statistic, dof, pvalue: "
+                                  f"the {test!r} test of independence (chapter 01)")
+    return table
 
 # %% ../nbs/09_cli.ipynb #52652452
 def _cmd_mi(args) -> None:
@@ -480,10 +487,8 @@ def _cmd_mi(args) -> None:
     _input_notes(inp, args)
     with _clock("mi", _show_clock(args)): table = mi_table(inp, args.bins, args.nan, args.test, args.seed, args.n_perm)
     if args.top is not None: table = table.head(args.top)
-    meta = {"data": inp.describe(), "command": "mi", "test": args.test, "mi": "nats, on the labelled rows"}
-    emit(table, meta, args, f"mi: I(X;Y) in nats on the labelled rows; statistic, dof, pvalue: the {args.test!r} test "
-         "of independence (chapter 01)", {"mi": "{:.5f}".format, "statistic": "{:.2f}".format, "dof": "{:.3g}".format,
-                                           "pvalue": "{:.3g}".format}, inp.notes)
+    meta = {"data": inp.describe(), "command": "mi", "test": args.test, "score": table.attrs["score_name"]}
+    _emit_selection(table, meta, args, inp.notes, {"statistic": "{:.2f}".format, "dof": "{:.3g}".format})
 
 # %% ../nbs/09_cli.ipynb #57282b58
 @dataclass(frozen=True)
@@ -629,7 +634,7 @@ def rank_table(inp: Input, args) -> tuple[pd.DataFrame, object]:
     Returns
     -------
     table : pandas.DataFrame
-        The core's `selection_table` of the fitted selector (rank, feature, score; attrs say what the score is).
+        The core's `selection_table` of the fitted selector (position, feature, score; attrs say what the score is).
     estimator : PartialLabelSelector
         The fitted selector.
 
@@ -679,8 +684,16 @@ def _cmd_rank(args) -> None:
     meta = {"data": inp.describe(), "command": "rank", "method": f"{args.method} ({a['method']})",
             "criterion": getattr(est, "criterion", None) if args.method not in ("mint",) else "mrmr",
             "surrogate": a["surrogate"], "phi": a["threshold"], "score": a["score_name"], **_prior_meta(est)}
-    table = table.rename(columns={"score": a["score_name"]}) if args.format == "text" else table
-    emit(table, meta, args, f"{a['score_name']}: {a['score_note']}", {a["score_name"]: "{:.5g}".format}, inp.notes)
+    _emit_selection(table, meta, args, inp.notes)
+
+def _emit_selection(table: pd.DataFrame, meta: dict, args, notes, formats: dict | None = None) -> None:
+    """Print the book's result table (rank, mb, mi): as text the score column is headed by the score's name and unit
+    and the line under the table says what it means; JSON and CSV keep the column ``score`` (its name: the metadata's
+    score). `formats`: of the other columns, as `emit`'s."""
+    name, note = table.attrs["score_name"], table.attrs["score_note"]
+    if args.format == "text": table = table.rename(columns={"score": name})
+    emit(table, meta, args, f"{name}: {note}", {name: "{:.5g}".format, "pvalue": "{:.3g}".format, **(formats or {})},
+         notes)
 
 # %% ../nbs/09_cli.ipynb #a70abf1a
 def mb_table(inp: Input, args) -> tuple[pd.DataFrame, object]:
@@ -698,7 +711,8 @@ def mb_table(inp: Input, args) -> tuple[pd.DataFrame, object]:
     Returns
     -------
     table : pandas.DataFrame
-        The core's `selection_table` of the fitted `SemiIAMB`: the blanket in order of inclusion, scored -log10 p.
+        The core's `selection_table` of the fitted `SemiIAMB`: the blanket in order of inclusion, scored -log10 p,
+        with each member's p-value (column pvalue).
     estimator : SemiIAMB
         The fitted estimator.
 
@@ -729,14 +743,12 @@ def _cmd_mb(args) -> None:
     table, est = mb_table(inp, args)
     meta = {"data": inp.describe(), "command": "mb", "method": args.method, "algorithm": args.algorithm,
             "test": args.test, "alpha": args.alpha,
-            "surrogate": est.surrogate_, "phi": est.threshold_, **_prior_meta(est)}
+            "surrogate": est.surrogate_, "phi": est.threshold_, "score": est.score_name_, **_prior_meta(est)}
     if inp.truth is not None:
         s = score_blanket(table.feature.tolist(), inp.truth)
         meta.update({"true blanket": ", ".join(inp.truth), "precision": s.precision, "recall": s.recall,
                      "F": s.f_measure})
-    table["pvalue"] = est.pvalues_[est.ranking_]
-    emit(table.rename(columns={"score": "-log10 p"}) if args.format == "text" else table, meta, args,
-         f"-log10 p: {est.score_note_}", {"-log10 p": "{:.2f}".format, "pvalue": "{:.3g}".format}, inp.notes)
+    _emit_selection(table, meta, args, inp.notes)
 
 # %% ../nbs/09_cli.ipynb #d9ca76d6
 def _cmd_datasets(args) -> None:

@@ -275,12 +275,13 @@ def heat_kernel_graph(X, n_neighbors: int = 5, bandwidth: float | None = None) -
 
 # %% ../nbs/05b_competitors.ipynb #d511919e
 def cls_select(X, y_partial, k: int = 10, *, n_neighbors: int = 5, bandwidth: float | None = None) -> Selected:
-    """The constrained Laplacian score (Benabdeslem & Hindawi 2011) of every feature, and the `k` lowest.
+    """The constrained Laplacian score (Benabdeslem & Hindawi 2011) of every feature, and the `k` lowest (the `k`
+    highest of its negative, the reported score).
 
     The graph joins the `n_neighbors`-nearest rows and the must-link pairs (labelled rows of one class) with heat-kernel
     weights S; the score divides the feature's variation along the graph, sum_ij (f_i - f_j)^2 S_ij, by its spread
     sum_i sum_{j in J} (f_i - a_ij)^2 D_ii over the rows J in a cannot-link pair, a_ij = f_j for cannot-link pairs
-    and the feature's mean otherwise. Lower is better.
+    and the feature's mean otherwise. CLS is lower-is-better; the score reported is -CLS (higher is better).
 
     Parameters
     ----------
@@ -298,7 +299,7 @@ def cls_select(X, y_partial, k: int = 10, *, n_neighbors: int = 5, bandwidth: fl
     Returns
     -------
     Selected
-        ``ranking``: the `k` features of lowest score, best first; ``scores``: CLS of every feature (+inf for a
+        ``ranking``: the `k` features of lowest CLS, best first; ``scores``: -CLS of every feature (-inf for a
         constant feature).
 
     Examples
@@ -324,12 +325,12 @@ def cls_select(X, y_partial, k: int = 10, *, n_neighbors: int = 5, bandwidth: fl
     for c in (0, 1):                                        # ... corrected on the cannot-link pairs (i in c, j in 1-c)
         mine, other = codes == c, codes == 1 - c
         den += D[mine].sum() * (F[other] ** 2).sum(0) - 2 * F[other].sum(0) * (D[mine] @ F[mine])
-    score = np.full(X.shape[1], np.inf)
+    score = np.full(X.shape[1], -np.inf)
     ok = (den > 0) & (np.ptp(X, axis=0) > 0)
-    score[ok] = num[ok] / den[ok]
-    return Selected(np.argsort(score, kind="stable")[:k], score, "CLS (lower is better)",
-                    "constrained Laplacian score: variation along the k-NN and must-link graph over the spread across "
-                    "cannot-link pairs; lower is better")
+    score[ok] = -num[ok] / den[ok]
+    return Selected(np.argsort(-score, kind="stable")[:k], score, "-CLS",
+                    "minus the constrained Laplacian score (variation along the k-NN and must-link graph over the spread "
+                    "across cannot-link pairs): higher is better")
 
 # %% ../nbs/05b_competitors.ipynb #3d771648
 class CLS(PartialLabelSelector):
@@ -338,7 +339,7 @@ class CLS(PartialLabelSelector):
     Parameters
     ----------
     k : int, default 10
-        Features to select (the `k` lowest scores).
+        Features to select (the `k` lowest CLS, the `k` highest scores).
     n_neighbors : int, default 5
         Neighbours of the graph.
     bandwidth : float, optional
@@ -347,8 +348,8 @@ class CLS(PartialLabelSelector):
     Attributes
     ----------
     support_, ranking_, scores_, score_name_, score_note_, surrogate_, threshold_
-        The selector contract: `ranking_` holds the `k` features of lowest CLS (best first), `scores_` the CLS of
-        every feature (lower is better, +inf for constant features); `surrogate_` and `threshold_` are None.
+        The selector contract: `ranking_` holds the `k` features of lowest CLS (best first), `scores_` minus the CLS
+        of every feature (higher is better, -inf for constant features); `surrogate_` and `threshold_` are None.
 
     Examples
     --------

@@ -1079,14 +1079,38 @@ def id_like_columns(X, share: float = 0.5) -> list:
 
 # %% ../nbs/00_core.ipynb #39b5971a
 class Selected(NamedTuple):
-    """What a selector found: the selected features in selection order, a score for every feature (NaN where the method
-    gives none), what the scores are, and for surrogate methods the surrogate used and the switching threshold phi."""
+    """What a selector found, the one result of every selector and selecting function: the selected features in
+    selection order, a score for every feature (higher is better; NaN where the method gives none), what the scores
+    are, for surrogate methods the surrogate used and the switching threshold phi, the column names when `X` had them,
+    and a p-value for every feature when the method tests."""
     ranking: np.ndarray
     scores: np.ndarray
     score_name: str = "score"
     score_note: str = ""
     surrogate: str | None = None
     threshold: float | None = None
+    names: np.ndarray | list | None = None
+    pvalues: np.ndarray | None = None
+
+    def to_frame(self) -> pd.DataFrame:
+        """The one result table: a row per selected feature in selection order, columns ``position`` (1, 2, ...),
+        ``feature`` (the column name, or the column index as a string without names), ``score`` and, when the method
+        tests, ``pvalue``; ``attrs`` hold ``score_name`` (what the score is, with its unit), ``score_note``,
+        ``surrogate`` and ``threshold``.
+
+        Examples
+        --------
+        >>> Selected(np.array([2, 0]), np.array([0.1, np.nan, 0.3]), "MI (nats)").to_frame().to_dict("list")
+        {'position': [1, 2], 'feature': ['2', '0'], 'score': [0.3, 0.1]}
+        """
+        r = np.asarray(self.ranking, dtype=np.intp)
+        table = pd.DataFrame({"position": np.arange(1, len(r) + 1),
+                              "feature": [str(j) for j in r] if self.names is None else [self.names[j] for j in r],
+                              "score": np.asarray(self.scores, dtype=np.float64)[r]})
+        if self.pvalues is not None: table["pvalue"] = np.asarray(self.pvalues, dtype=np.float64)[r]
+        table.attrs.update(score_name=self.score_name, score_note=self.score_note, surrogate=self.surrogate,
+                           threshold=self.threshold)
+        return table
 
 # %% ../nbs/00_core.ipynb #b8223d79
 class PartialLabelSelector(SelectorMixin, BaseEstimator):
@@ -1104,7 +1128,10 @@ class PartialLabelSelector(SelectorMixin, BaseEstimator):
     ranking_ : numpy.ndarray of int
         The selected features in selection order (the order of entry, of the greedy steps, or by decreasing score).
     scores_ : numpy.ndarray of float, shape (n_features_in_,)
-        A score per feature, NaN where the method gives none; `score_name_` and `score_note_` say what it is.
+        A score per feature, higher is better, NaN where the method gives none; `score_name_` and `score_note_` say
+        what it is.
+    pvalues_ : numpy.ndarray of float, shape (n_features_in_,)
+        Only for the selectors that test (`Selected.pvalues`): a p-value per feature, NaN where none was computed.
     surrogate_, threshold_ : str or None, float or None
         The surrogate target used ('Y', 'Y0', 'Y1', 'D_L', ...) and the switching threshold phi, where they apply.
     """
@@ -1147,6 +1174,7 @@ class PartialLabelSelector(SelectorMixin, BaseEstimator):
         self.ranking_, self.scores_ = ranking, scores
         self.score_name_, self.score_note_ = sel.score_name, sel.score_note
         self.surrogate_, self.threshold_ = sel.surrogate, sel.threshold
+        if sel.pvalues is not None: self.pvalues_ = np.asarray(sel.pvalues, dtype=np.float64)
         return self
 
     def _get_support_mask(self) -> np.ndarray:
@@ -1161,11 +1189,9 @@ class PartialLabelSelector(SelectorMixin, BaseEstimator):
 
 # %% ../nbs/00_core.ipynb #ceb609d3
 def selection_table(estimator) -> pd.DataFrame:
-    """The selection of a fitted semisel selector as a table, one row per selected feature in selection order.
-
-    Columns: ``rank`` (1, 2, ...), ``feature`` (the column name when fitted on a DataFrame, else the index) and
-    ``score`` (`scores_` of the feature). ``attrs`` hold ``method``, ``score_name``, ``score_note``, ``surrogate``
-    and ``threshold``. The command line prints this table.
+    """The selection of a fitted semisel selector as `Selected.to_frame`'s table (``position``, ``feature``,
+    ``score``, and ``pvalue`` for a selector with `pvalues_`); ``attrs`` also hold ``method``, the selector's class
+    name. The command line prints this table.
 
     Examples
     --------
@@ -1175,12 +1201,10 @@ def selection_table(estimator) -> pd.DataFrame:
     if not isinstance(estimator, PartialLabelSelector):
         raise TypeError(f"`estimator` must be a semisel selector (PartialLabelSelector), got {type(estimator).__name__}")
     check_is_fitted(estimator, "ranking_")
-    r = estimator.ranking_
-    names = getattr(estimator, "feature_names_in_", None)
-    table = pd.DataFrame({"rank": np.arange(1, len(r) + 1), "feature": names[r] if names is not None else r,
-                          "score": estimator.scores_[r]})
-    table.attrs.update(method=type(estimator).__name__, score_name=estimator.score_name_, score_note=estimator.score_note_,
-                       surrogate=estimator.surrogate_, threshold=estimator.threshold_)
+    e = estimator
+    table = Selected(e.ranking_, e.scores_, e.score_name_, e.score_note_, e.surrogate_, e.threshold_,
+                     getattr(e, "feature_names_in_", None), getattr(e, "pvalues_", None)).to_frame()
+    table.attrs["method"] = type(e).__name__
     return table
 
 # %% ../nbs/00_core.ipynb #09c068e7

@@ -25,7 +25,7 @@ from .priors import resolve_prior
 from .surrogates import surrogate_tables
 
 # %% auto #0
-__all__ = ['CRITERIA', 'PairTerms', 'Accumulated', 'Criterion', 'beta_gamma', 'get_criterion', 'Selection', 'relevance', 'select',
+__all__ = ['CRITERIA', 'PairTerms', 'Accumulated', 'Criterion', 'beta_gamma', 'get_criterion', 'relevance', 'select',
            'semi_select', 'listwise_select', 'mint_select', 'surrogate_mi_all', 'SurrogateSelector', 'SemiJMI',
            'SemiMIM', 'MINT', 'labelled_scorer']
 
@@ -283,45 +283,32 @@ def get_criterion(criterion) -> Criterion:
     return CRITERIA[key]
 
 # %% ../nbs/05_jmi.ipynb #b1378abb
-class Selection(NamedTuple):
-    """The result of a greedy selection: the features in the order picked and the criterion's score at each step.
+_NOTES = {"mim": "I(X;Y) of each selected feature with the target (its surrogate, for partial labels), so it falls "
+                 "down the ranking",
+          "jmi": "the JMI criterion Σ_j I(X;Y|X_j) at the step the feature was picked (the first pick is scored by "
+                 "I(X;Y)): a sum over the features picked before it, so later steps add more terms and the values are "
+                 "not a relevance to compare down the ranking",
+          "disr": "the DISR criterion Σ_j I(X X_j;Y)/H(X,X_j,Y) at the step the feature was picked: a sum of unit-free "
+                  "ratios over the features picked before it (the first pick is scored by I(X;Y), in nats)",
+          "mint": "MINT's mRMR criterion at the step the feature was picked: I(X;Y) on the labelled rows minus the "
+                  "mean I(X;X_j) over all rows with the features picked before it (the first pick: I(X;Y) on the "
+                  "labelled rows)"}
 
-    Attributes
-    ----------
-    features : numpy.ndarray of int
-        Column indices in selection order.
-    scores : numpy.ndarray of float
-        The criterion's value at each step, in nats (FEAST's convention: the first pick is scored by I(X;Y)).
-    names : list or None
-        The column names of the picks when `X` was a DataFrame.
-    surrogate : str or None
-        For partially labelled data the target used: 'Y0', 'Y1', 'D_L', 'MINT', or 'Y' when nothing was missing.
-    threshold : float or None
-        The switching threshold phi of the partial labels.
-
-    Examples
-    --------
-    >>> Selection(np.array([2, 0]), np.array([0.3, 0.1])).to_frame().feature.tolist()
-    [2, 0]
-    """
-    features: np.ndarray
-    scores: np.ndarray
-    names: list | None = None
-    surrogate: str | None = None
-    threshold: float | None = None
-
-    def to_frame(self) -> pd.DataFrame:
-        "The selection as a table: one row per step with the feature index, name and score (surrogate, phi in attrs)."
-        names = self.names if self.names is not None else [str(f) for f in self.features]
-        df = pd.DataFrame({"step": np.arange(1, len(self.features) + 1), "feature": self.features,
-                           "name": names, "score": self.scores})
-        df.attrs.update(surrogate=self.surrogate, threshold=self.threshold)
-        return df
-
-# %% ../nbs/05_jmi.ipynb #988ef4ec
-def _named(codes: CodeMatrix, feats: np.ndarray, scores: np.ndarray, **extra) -> Selection:
-    "A `Selection` with the column names of the picks when the codes have names."
-    return Selection(feats, scores, None if codes.names is None else [codes.names[f] for f in feats], **extra)
+def _selected(codes: CodeMatrix, feats: np.ndarray, steps: np.ndarray, crit: Criterion, adjusted: bool = False,
+              surrogate: str | None = None, threshold: float | None = None) -> Selected:
+    """The core's `Selected` of a greedy run: each pick scored by the criterion's value at its step (NaN for the
+    features not picked), the score named with its unit and meaning, and the column names of the codes."""
+    name = "mint" if surrogate == "MINT" else crit.name
+    scores = np.full(codes.shape[1], np.nan)
+    scores[feats] = steps
+    note = _NOTES.get(name, f"the {crit.name.upper()} criterion {crit.doc} at the step the feature was picked "
+                            "(the first pick is scored by I(X;Y))")
+    unit = "nats, then ratios" if name == "disr" else "nats"
+    if adjusted:
+        unit += ", adjusted for chance"
+        note += "; every MI term minus its expectation under permutation, so 0 means no more than chance"
+    return Selected(feats, scores, f"{name.upper()} ({unit})", note[0].upper() + note[1:] + ".", surrogate, threshold,
+                    codes.names)
 
 # %% ../nbs/05_jmi.ipynb #864f67ee
 _TIE = 1e-12  # scores this close are equal: exact ties (duplicated or equivalent columns) differ only by rounding
@@ -373,7 +360,7 @@ def _greedy(codes: CodeMatrix, y: np.ndarray, ky: int, k: int, crit: Criterion,
     return np.array(picks, dtype=np.intp), np.array(scores)
 
 # %% ../nbs/05_jmi.ipynb #45808267
-def select(X, y, criterion="jmi", k: int = 10, *, adjusted: bool = False) -> Selection:
+def select(X, y, criterion="jmi", k: int = 10, *, adjusted: bool = False) -> Selected:
     """Greedy forward selection of `k` columns of `X` by `criterion` against a fully observed target `y`.
 
     Parameters
@@ -393,13 +380,14 @@ def select(X, y, criterion="jmi", k: int = 10, *, adjusted: bool = False) -> Sel
 
     Returns
     -------
-    Selection
-        The features in selection order and the criterion's value at each step (nats), with names for a DataFrame.
+    Selected
+        The features in selection order (`ranking`), the criterion's value at the step each was picked (`scores`,
+        NaN for the features not picked; `score_name` gives the unit), with the column names for a DataFrame.
 
     Examples
     --------
     >>> X = np.array([[0, 1], [1, 1], [1, 0], [0, 0]])
-    >>> select(X, [0, 1, 1, 0], "jmi", 1).features.tolist()
+    >>> select(X, [0, 1, 1, 0], "jmi", 1).ranking.tolist()
     [0]
     """
     crit = get_criterion(criterion)
@@ -407,24 +395,24 @@ def select(X, y, criterion="jmi", k: int = 10, *, adjusted: bool = False) -> Sel
     y, ky = compact_codes(y, "y")
     if len(y) != codes.n: raise ValueError(f"`y` has {len(y)} rows but `X` has {codes.n}")
     k = check_integer(k, "k", low=1, high=codes.shape[1])
-    return _named(codes, *_greedy(codes, y, ky, k, crit, adjusted=adjusted))
+    return _selected(codes, *_greedy(codes, y, ky, k, crit, adjusted=adjusted), crit, adjusted)
 
 # %% ../nbs/05_jmi.ipynb #af92e44a
 def _semi(codes: CodeMatrix, labels: PartialLabels, crit: Criterion, k: int, prior, surrogate: str,
-          adjusted: bool = False) -> Selection:
+          adjusted: bool = False) -> Selected:
     "Algorithm 3 on validated codes and binary partial labels: the criterion on the chosen surrogate."
     phi = labels.threshold
     if surrogate == "D_L":
         feats, scores = _greedy(codes.rows(labels.labelled), labels.target("D_L", "the ranking"), 2, k, crit,
                                 adjusted=adjusted)
-        return _named(codes, feats, scores, surrogate="D_L", threshold=phi)
+        return _selected(codes, feats, scores, crit, adjusted, "D_L", phi)
     name = labels.choose(prior).surrogate if surrogate == "auto" else surrogate
     feats, scores = _greedy(codes, labels.target(name, "the ranking"), 2, k, crit, adjusted=adjusted)
-    return _named(codes, feats, scores, surrogate=name if labels.m else "Y", threshold=phi)
+    return _selected(codes, feats, scores, crit, adjusted, name if labels.m else "Y", phi)
 
 # %% ../nbs/05_jmi.ipynb #d6769233
 def semi_select(X, y_partial, criterion="jmi", k: int = 10, prior: float | None = None, *,
-                surrogate: str = "auto", adjusted: bool = False) -> Selection:
+                surrogate: str = "auto", adjusted: bool = False) -> Selected:
     """Algorithm 3 for any criterion: rank the columns of `X` with partial labels `y_partial` (1/0/-1).
 
     ``surrogate="auto"`` chooses Y0 if `prior` (your belief about p(y=1)) is below phi (the switching threshold),
@@ -449,8 +437,8 @@ def semi_select(X, y_partial, criterion="jmi", k: int = 10, prior: float | None 
 
     Returns
     -------
-    Selection
-        Features in order, per-step scores (nats), the surrogate used ('Y0', 'Y1', 'D_L' or 'Y') and phi.
+    Selected
+        As `select`'s, with the surrogate used ('Y0', 'Y1', 'D_L' or 'Y') and phi.
 
     Examples
     --------
@@ -469,14 +457,14 @@ def semi_select(X, y_partial, criterion="jmi", k: int = 10, prior: float | None 
     return _semi(codes, labels, crit, k, prior, surrogate, adjusted)
 
 # %% ../nbs/05_jmi.ipynb #ce69e811
-def listwise_select(X, y_partial, criterion="jmi", k: int = 10, *, adjusted: bool = False) -> Selection:
+def listwise_select(X, y_partial, criterion="jmi", k: int = 10, *, adjusted: bool = False) -> Selected:
     """Rank with `criterion` on the labelled rows only (D_L, listwise deletion): the best surrogate under MCAR (Cor. 2).
 
     The same as ``semi_select(X, y_partial, criterion, k, surrogate="D_L")``.
 
     Returns
     -------
-    Selection
+    Selected
         With surrogate 'D_L'.
 
     Examples
@@ -488,15 +476,15 @@ def listwise_select(X, y_partial, criterion="jmi", k: int = 10, *, adjusted: boo
     return semi_select(X, y_partial, criterion, k, surrogate="D_L", adjusted=adjusted)
 
 # %% ../nbs/05_jmi.ipynb #c1d9aecd
-def _mint(codes: CodeMatrix, labels: PartialLabels, k: int, adjusted: bool = False) -> Selection:
+def _mint(codes: CodeMatrix, labels: PartialLabels, k: int, adjusted: bool = False) -> Selected:
     "MINT on validated codes and binary partial labels."
     labels.require("both", who="MINT")
     rel = relevance(codes.rows(labels.labelled), labels.surrogate("D_L"), 2, adjusted)
     feats, scores = _greedy(codes, np.zeros(codes.n, dtype=np.uint8), 1, k, CRITERIA["mrmr"], rel=rel, adjusted=adjusted)
-    return _named(codes, feats, scores, surrogate="MINT", threshold=labels.threshold)
+    return _selected(codes, feats, scores, CRITERIA["mrmr"], adjusted, "MINT", labels.threshold)
 
 # %% ../nbs/05_jmi.ipynb #69eb5408
-def mint_select(X, y_partial, k: int = 10, *, adjusted: bool = False) -> Selection:
+def mint_select(X, y_partial, k: int = 10, *, adjusted: bool = False) -> Selected:
     """MINT (He et al. 2016, as in §6.1): mRMR with relevancy I(X_k;Y|s=1) from the labelled rows and redundancy
     I(X_k;X_j) from all rows.
 
@@ -510,13 +498,13 @@ def mint_select(X, y_partial, k: int = 10, *, adjusted: bool = False) -> Selecti
 
     Returns
     -------
-    Selection
-        With surrogate 'MINT' and the switching threshold phi.
+    Selected
+        As `select`'s (score_name "MINT (nats)"), with surrogate 'MINT' and the switching threshold phi.
 
     Examples
     --------
     >>> X = np.array([[0, 1], [1, 1], [1, 0], [0, 0]])
-    >>> mint_select(X, [0, 1, -1, 0], 2).features.tolist()
+    >>> mint_select(X, [0, 1, -1, 0], 2).ranking.tolist()
     [0, 1]
     """
     codes = CodeMatrix(X)
@@ -571,17 +559,6 @@ def surrogate_mi_all(X, y_partial) -> dict[str, np.ndarray]:
     return {name: np.stack([m[name] for m in mis]) if many else mis[0][name] for name in ("D_L", "Y0", "Y1")}
 
 # %% ../nbs/05_jmi.ipynb #2ed57079
-_NOTES = {"mim": "I(X;Y) of each selected feature with the target (its surrogate, for partial labels), so it falls "
-                 "down the ranking",
-          "jmi": "the JMI criterion Σ_j I(X;Y|X_j) at the step the feature was picked (the first pick is scored by "
-                 "I(X;Y)): a sum over the features picked before it, so later steps add more terms and the values are "
-                 "not a relevance to compare down the ranking",
-          "disr": "the DISR criterion Σ_j I(X X_j;Y)/H(X,X_j,Y) at the step the feature was picked: a sum of unit-free "
-                  "ratios over the features picked before it (the first pick is scored by I(X;Y), in nats)",
-          "mint": "MINT's mRMR criterion at the step the feature was picked: I(X;Y) on the labelled rows minus the "
-                  "mean I(X;X_j) over all rows with the features picked before it (the first pick: I(X;Y) on the "
-                  "labelled rows)"}
-
 class _RankingSelector(PartialLabelSelector):
     "The greedy selectors' `_select`: the supervised criterion for a fully labelled target, else `_partial`."
     _label_kind = "auto"
@@ -589,7 +566,7 @@ class _RankingSelector(PartialLabelSelector):
 
     def _criterion(self) -> Criterion: return get_criterion(self.criterion)
 
-    def _partial(self, codes: CodeMatrix, labels: PartialLabels, crit: Criterion, k: int) -> Selection:
+    def _partial(self, codes: CodeMatrix, labels: PartialLabels, crit: Criterion, k: int) -> Selected:
         raise NotImplementedError
 
     def _select(self, X, labels: PartialLabels) -> Selected:
@@ -606,22 +583,10 @@ class _RankingSelector(PartialLabelSelector):
         if labels.m and not labels.binary:
             raise ValueError(f"partial labels must be binary (1/0/-1): `y` has {labels.m} unlabelled rows and the "
                              f"classes {labels.classes.tolist()}; a target of more classes must be fully labelled")
-        if labels.m: sel = self._partial(codes, labels, crit, k)
-        else:
-            labels.require("both", who=type(self).__name__)
-            y, ky = reindex_codes(labels.codes, len(labels.classes))
-            sel = _named(codes, *_greedy(codes, y, ky, k, crit, adjusted=self.adjusted), surrogate="Y")
-        name = "mint" if sel.surrogate == "MINT" else crit.name
-        scores = np.full(codes.shape[1], np.nan)
-        scores[sel.features] = sel.scores
-        note = _NOTES.get(name, f"the {crit.name.upper()} criterion {crit.doc} at the step the feature was picked "
-                                "(the first pick is scored by I(X;Y))")
-        unit = "nats, then ratios" if name == "disr" else "nats"
-        if self.adjusted:
-            unit += ", adjusted for chance"
-            note += "; every MI term minus its expectation under permutation, so 0 means no more than chance"
-        return Selected(sel.features, scores, f"{name.upper()} ({unit})", note[0].upper() + note[1:] + ".",
-                        sel.surrogate, sel.threshold)
+        if labels.m: return self._partial(codes, labels, crit, k)
+        labels.require("both", who=type(self).__name__)
+        y, ky = reindex_codes(labels.codes, len(labels.classes))
+        return _selected(codes, *_greedy(codes, y, ky, k, crit, adjusted=self.adjusted), crit, self.adjusted, "Y")
 
 # %% ../nbs/05_jmi.ipynb #7eb0f2a8
 class SurrogateSelector(_RankingSelector):

@@ -28,12 +28,13 @@ def test_mi_on_bundled_dataset_matches_library(tmp_path):
     assert out.returncode == 0, out.stderr
     doc = json.loads(out.stdout)
     rows, meta = doc["rows"], doc["metadata"]
-    assert len(rows) == 3 and rows[0]["mi"] >= rows[1]["mi"] >= rows[2]["mi"]
+    assert len(rows) == 3 and rows[0]["score"] >= rows[1]["score"] >= rows[2]["score"]
+    assert [r["position"] for r in rows] == [1, 2, 3] and meta["score"] == "I(X;Y) (nats)"
     assert meta["test"] == "g-adf" and meta["data"].startswith("spambase: 4601 rows")
     # g-adf rescales G = 2 n MI by nu / E0[G] <= 1 per stratum, so the statistic never exceeds the plain G
-    assert 0 < rows[0]["statistic"] <= 2 * 4601 * rows[0]["mi"] * (1 + 1e-9)
+    assert 0 < rows[0]["statistic"] <= 2 * 4601 * rows[0]["score"] * (1 + 1e-9)
     plain = json.loads(run("mi", "spambase", "--top", "3", "--json", "--test", "g", cwd=tmp_path).stdout)["rows"]
-    assert plain[0]["statistic"] == pytest.approx(2 * 4601 * plain[0]["mi"])
+    assert plain[0]["statistic"] == pytest.approx(2 * 4601 * plain[0]["score"])
 
 
 def test_mi_on_csv_with_unlabelled_rows(tmp_path):
@@ -50,7 +51,7 @@ def test_mi_on_csv_with_unlabelled_rows(tmp_path):
     table = pd.read_csv(io.StringIO(out.stdout), comment="#")
     assert list(table.feature) == ["a", "b"]
     lab = label.notna().to_numpy()
-    assert table.mi[0] == pytest.approx(mutual_info(a[lab], y[lab]), abs=1e-5)
+    assert table.score[0] == pytest.approx(mutual_info(a[lab], y[lab]), abs=1e-5)
 
 
 @pytest.mark.parametrize("args, message", [
@@ -84,7 +85,7 @@ def test_rank_csv_with_unlabelled_rows_matches_library(tmp_path):
     assert out.returncode == 0, out.stderr
     doc = json.loads(out.stdout)
     expected = semi_select(X, yp, "jmi", 3, 0.5)
-    assert [r["feature"] for r in doc["rows"]] == list(expected.names) and doc["rows"][0]["feature"] == "strong"
+    assert [r["feature"] for r in doc["rows"]] == expected.to_frame().feature.tolist() and doc["rows"][0]["feature"] == "strong"
     assert doc["metadata"]["surrogate"] == expected.surrogate
 
 

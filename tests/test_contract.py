@@ -1,5 +1,6 @@
 """One contract for every selecting estimator (semisel.core.PartialLabelSelector): the same fit signature, the same
-meaning of support_, ranking_, scores_, score_name_/score_note_, surrogate_/threshold_, and one selection_table."""
+meaning of support_, ranking_, scores_ (higher is better), pvalues_ (for the selectors that test),
+score_name_/score_note_, surrogate_/threshold_, and one selection_table."""
 import numpy as np
 import pandas as pd
 import pytest
@@ -59,8 +60,12 @@ def test_one_contract(fitted):
     assert isinstance(est.score_name_, str) and est.score_name_ and isinstance(est.score_note_, str) and est.score_note_
     assert hasattr(est, "surrogate_") and hasattr(est, "threshold_")
     table = selection_table(est)
-    assert list(table.columns) == ["rank", "feature", "score"]
-    assert table.feature.tolist() == [X.columns[j] for j in r] and table["rank"].tolist() == list(range(1, len(r) + 1))
+    has_p = hasattr(est, "pvalues_")
+    assert list(table.columns) == ["position", "feature", "score"] + ["pvalue"] * has_p
+    assert table.feature.tolist() == [X.columns[j] for j in r] and table.position.tolist() == list(range(1, len(r) + 1))
+    if has_p:   # a selector that tests: one p-value per feature, each selected feature's in the table
+        assert est.pvalues_.shape == (d,) and ((est.pvalues_[r] >= 0) & (est.pvalues_[r] <= 1)).all()
+        np.testing.assert_array_equal(table.pvalue.to_numpy(), est.pvalues_[r])
     np.testing.assert_array_equal(table.score.to_numpy(), est.scores_[r])
     assert table.attrs["score_name"] == est.score_name_ and table.attrs["method"] == type(est).__name__
     out = est.set_output(transform="pandas").transform(X)
@@ -75,3 +80,28 @@ def test_y_is_required_and_checked(name):
         make().fit(X, None)
     with pytest.raises(ValueError, match="rows but `X` has"):
         make().fit(X, y_partial[:-5])
+
+
+# The selectors that keep the k (or a subset of) features by their score, in decreasing score: `ranking_` must follow
+# `scores_` downwards (higher is better); True: the top k of all features, so no unselected feature scores higher.
+BY_SCORE = {"SemiMIM": True, "CLS": True, "SemiFS": True, "FWSemiFS": True, "FSCPU": False, "CBoundWrapper": False}
+
+
+@pytest.mark.parametrize("name", sorted(BY_SCORE))
+def test_scores_higher_is_better(name):
+    make, kind = FACTORIES[name]
+    X, y_partial, y_pu = _data(2)
+    est = make().fit(X, y_pu if kind == "pu" else y_partial)
+    s = est.scores_[est.ranking_]
+    assert (np.diff(s) <= 1e-12).all(), f"{name}: ranking_ is not by decreasing scores_ {s}"
+    if BY_SCORE[name]:
+        rest = np.delete(est.scores_, est.ranking_)
+        assert not (rest[~np.isnan(rest)] > s[-1] + 1e-12).any(), f"{name}: an unselected feature scores higher"
+
+
+def test_semi_iamb_scores_are_minus_log10_pvalues():
+    X, y_partial, _ = _data(3)
+    est = SemiIAMB(prior=0.4).fit(X, y_partial)
+    r = est.ranking_
+    np.testing.assert_allclose(est.scores_[r], -np.log10(np.maximum(est.pvalues_[r], np.finfo(float).tiny)))
+    assert np.isnan(np.delete(est.pvalues_, r)).all() == np.isnan(np.delete(est.scores_, r)).all()

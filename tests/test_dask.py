@@ -43,7 +43,7 @@ def test_semijmi_exact(client, data):
     np.testing.assert_allclose(b.scores_[b.ranking_], a.scores_[a.ranking_], rtol=0, atol=1e-12)
     assert (b.surrogate_, b.threshold_) == (a.surrogate_, a.threshold_)
     listwise = semi_select(Xd, yp, "jmi", 5, surrogate="D_L")
-    assert listwise.features.tolist() == semi_select(X, yp, "jmi", 5, surrogate="D_L").features.tolist()
+    assert listwise.ranking.tolist() == semi_select(X, yp, "jmi", 5, surrogate="D_L").ranking.tolist()
 
 
 def test_batched_tests_exact(client, data):

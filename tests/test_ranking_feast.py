@@ -22,8 +22,8 @@ FEAST = {"mim": ("MIM", ()), "mrmr": ("mRMR_D", ()), "jmi": ("JMI", ()), "cmim":
 
 
 def feast_convention(name, sel, rel):
-    s = sel.scores.copy()
-    if name == "jmi": s[1:] += np.cumsum(rel[sel.features])[:-1]
+    s = sel.scores[sel.ranking]
+    if name == "jmi": s[1:] += np.cumsum(rel[sel.ranking])[:-1]
     unit = np.full(len(s), np.log(2))
     if name == "disr": unit[1:] = 1.0  # DISR's normalised scores have no unit (its first pick is scored by I(X;Y))
     return s / unit
@@ -47,7 +47,7 @@ def test_same_selection_and_scores(name, seed, n, d, arity):
     k = 6 if name != "condmi" else 4  # CondMI: stop before I(X;Y|X_S) runs out (FEAST then picks arbitrarily)
     feats, scores = getattr(fstoolbox, fname)(X, y, k, *args)
     ours = select(X, y, name, k)
-    assert ours.features.tolist() == [int(f) for f in feats]
+    assert ours.ranking.tolist() == [int(f) for f in feats]
     np.testing.assert_allclose(feast_convention(name, ours, mutual_info_all(X, y)), scores, rtol=1e-9, atol=1e-12)
 
 
@@ -56,8 +56,8 @@ def test_beta_gamma(beta, gamma):
     X, y = dataset(4, 2500, 14, 4)
     feats, scores = fstoolbox.BetaGamma(X, y, 7, beta, gamma)
     ours = select(X, y, beta_gamma(beta, gamma), 7)
-    assert ours.features.tolist() == [int(f) for f in feats]
-    np.testing.assert_allclose(ours.scores / np.log(2), scores, rtol=1e-9, atol=1e-12)
+    assert ours.ranking.tolist() == [int(f) for f in feats]
+    np.testing.assert_allclose(ours.scores[ours.ranking] / np.log(2), scores, rtol=1e-9, atol=1e-12)
 
 
 def test_multiclass_target():
@@ -66,7 +66,7 @@ def test_multiclass_target():
     for name in ("mim", "jmi", "mrmr", "cmim"):
         fname, _ = FEAST[name]
         feats, _ = getattr(fstoolbox, fname)(X, y, 5)
-        assert select(X, y, name, 5).features.tolist() == [int(f) for f in feats]
+        assert select(X, y, name, 5).ranking.tolist() == [int(f) for f in feats]
 
 
 def test_sparse_and_shifted_codes():
@@ -77,5 +77,5 @@ def test_sparse_and_shifted_codes():
         fname, _ = FEAST[name]
         feats, scores = getattr(fstoolbox, fname)(Xs, y, 5)
         ours = select(Xs, y, name, 5)
-        assert ours.features.tolist() == [int(f) for f in feats] == select(X, y, name, 5).features.tolist()
+        assert ours.ranking.tolist() == [int(f) for f in feats] == select(X, y, name, 5).ranking.tolist()
         np.testing.assert_allclose(feast_convention(name, ours, mutual_info_all(Xs, y)), scores, rtol=1e-9, atol=1e-12)

@@ -264,13 +264,13 @@ def subset_consistency(X, y, scenario: str = "mcar", versions: int = 30, k: int 
     rng = check_random_state(random_state)
     codes, y = CodeMatrix(X), np.asarray(y)
     d, prior = codes.shape[1], float(np.mean(y))
-    full = {c: select(codes, y, c, k).features for c in _PARTIAL}
+    full = {c: select(codes, y, c, k).ranking for c in _PARTIAL}
     rows = []
     for _ in range(versions):
         yp = _label(y, scenario, p_labelled, p_pos_labelled, rng)
         for c, (semi_name, semi) in _PARTIAL.items():
-            rows.append({f"{c}^D_L": kuncheva_index(full[c], listwise_select(codes, yp, c, k).features, d),
-                         semi_name: kuncheva_index(full[c], semi(codes, yp, prior, k).features, d)})
+            rows.append({f"{c}^D_L": kuncheva_index(full[c], listwise_select(codes, yp, c, k).ranking, d),
+                         semi_name: kuncheva_index(full[c], semi(codes, yp, prior, k).ranking, d)})
     return pd.DataFrame(rows).mean()
 
 # %% ../../nbs/replications/05_jmi.ipynb #1345159c
@@ -282,9 +282,9 @@ def _standardise(train: np.ndarray, test: np.ndarray):
 
 # %% ../../nbs/replications/05_jmi.ipynb #ba07ee02
 _SELECTORS = {  # name -> top-k features: f(codes, standardised numbers, y_partial, prior, k, seed, **params)
-    "MINT": lambda C, Z, yp, prior, k, rs, **kw: mint_select(C, yp, k, **kw).features,
-    "Semi-MIM": lambda C, Z, yp, prior, k, rs, **kw: semi_select(C, yp, "mim", k, prior, **kw).features,
-    "Semi-JMI": lambda C, Z, yp, prior, k, rs, **kw: semi_select(C, yp, "jmi", k, prior, **kw).features,
+    "MINT": lambda C, Z, yp, prior, k, rs, **kw: mint_select(C, yp, k, **kw).ranking,
+    "Semi-MIM": lambda C, Z, yp, prior, k, rs, **kw: semi_select(C, yp, "mim", k, prior, **kw).ranking,
+    "Semi-JMI": lambda C, Z, yp, prior, k, rs, **kw: semi_select(C, yp, "jmi", k, prior, **kw).ranking,
     "FW-SemiFS": lambda C, Z, yp, prior, k, rs, **kw: fw_semifs_select(Z, yp, k, random_state=rs, **kw).ranking,
     "CLS": lambda C, Z, yp, prior, k, rs, **kw: cls_select(Z, yp, k, **kw).ranking,
     "SemiFS": lambda C, Z, yp, prior, k, rs, **kw: semifs_select(Z, yp, k, **kw).ranking,

@@ -76,7 +76,7 @@ def shapes():
         w2, c2, theirs = best_cpu(lambda: feast("jmi", Xf, y32, k), 2)
         aim = "<=0.5" if d == 5000 else ""
         print(f"{N:>7} {d:>5} {k:>3} {w1:>7.3f}s {w2:>7.3f}s {w1 / w2:>6.2f} {c1:>6.3f}s {c2:>6.3f}s {c1 / c2:>6.2f} {aim:>5} "
-              f"{ours.features.tolist() == theirs.tolist()}", flush=True)
+              f"{ours.ranking.tolist() == theirs.tolist()}", flush=True)
         del X, Xcol, Xf
 
 
@@ -96,7 +96,7 @@ def main(table=True, fig5_too=True):
             peak = peak_extra(lambda: select(Xcol, y, crit, 10)) / X.nbytes
             aim = ("<=1.0" if N == 10_000 else "<=0.7") if crit == "jmi" else ""
             print(f"{N:>7} {crit:>5} {t_col:>9.3f}s {t_row:>9.3f}s {t_feast:>7.3f}s {t_col / t_feast:>6.2f} {aim:>5} {peak:>10.3f} "
-                  f"{ours.features.tolist() == theirs.tolist()}")
+                  f"{ours.ranking.tolist() == theirs.tolist()}")
         del X, Xcol, Xf
     if fig5_too:
         from joblib.externals.loky import get_reusable_executor
