@@ -109,6 +109,10 @@ def make_test(test=DEFAULT_TEST, *, alpha: float = 0.10, n_perm: int | None = No
     return _BATCHED.get(test, test)
 
 # %% ../nbs/04_iamb.ipynb #717ac5a4
+_SCORE_NOTE = ("-log10 of the p-value of the test of X ⊥ Y given the rest of the blanket (the papers' IAMB: its final "
+               "backward pass; the other learners: one test after learning): higher = stronger evidence of dependence; "
+               "NaN outside the blanket (p-values: pvalues_)")
+
 @dataclass
 class MarkovBlanket:
     """IAMB's answer: the blanket in order of entry, the feature names, each member's final p-value and the trace.
@@ -135,7 +139,7 @@ class MarkovBlanket:
     Examples
     --------
     >>> mb = MarkovBlanket((2, 0), ("a", "b", "c"), {2: 0.001, 0: 0.04})
-    >>> mb.selected, mb.to_frame().order.tolist()
+    >>> mb.selected, mb.to_frame().position.tolist()
     (['c', 'a'], [1, 2])
     """
     blanket: tuple
@@ -157,11 +161,19 @@ class MarkovBlanket:
         "The trace as a DataFrame (one row per test), with feature names when known."
         return trace_table(self.trace, self.names)
 
+    def to_selected(self, n_features: int | None = None) -> Selected:
+        """The blanket as the book's one result (`Selected`): members in order of entry, score -log10 p (higher =
+        stronger evidence of dependence; NaN outside the blanket) and the p-values beside it."""
+        d = n_features or (len(self.names) if self.names is not None else max(self.blanket, default=-1) + 1)
+        p = np.full(d, np.nan)
+        p[list(self.blanket)] = [self.pvalues[j] for j in self.blanket]
+        scores = -np.log10(np.maximum(p, np.finfo(float).tiny))      # p = 0 (underflow): 307.7
+        return Selected(np.array(self.blanket, dtype=np.intp), scores, "-log10 p", _SCORE_NOTE, self.surrogate,
+                        self.threshold, self.names, p)
+
     def to_frame(self) -> pd.DataFrame:
-        """The blanket as a table: feature (name or index), order of entry, and the p-value of X ⊥ Y given the rest
-        of the blanket (final backward pass)."""
-        return pd.DataFrame({"feature": self.selected, "order": range(1, len(self) + 1),
-                             "pvalue": [self.pvalues[j] for j in self.blanket]})
+        "The blanket as the book's one result table (`Selected.to_frame`: position, feature, score, pvalue)."
+        return self.to_selected().to_frame()
 
     def __len__(self): return len(self.blanket)
     def __iter__(self): return iter(self.blanket)
@@ -667,14 +679,7 @@ class SemiIAMB(PartialLabelSelector):
         res = _partial_blanket(_features(X), labels, self.method, self.prior, alpha, self.test, False, self.n_perm,
                                self.random_state, self.algorithm, self.max_sx, self.progress)
         self.result_, self.prior_estimate_ = res, res.prior_estimate
-        self.pvalues_ = np.full(self.n_features_in_, np.nan)
-        self.pvalues_[list(res.blanket)] = [res.pvalues[j] for j in res.blanket]
-        scores = -np.log10(np.maximum(self.pvalues_, np.finfo(float).tiny))      # p = 0 (underflow): 307.7
-        return Selected(np.array(res.blanket, dtype=np.intp), scores, "-log10 p",
-                        "-log10 of the p-value of the test of X ⊥ Y given the rest of the blanket (the papers' IAMB: its final "
-                        "backward pass; the other learners: one test after learning): higher = stronger evidence of "
-                        "dependence; NaN outside the blanket (p-values: pvalues_)",
-                        res.surrogate, res.threshold)
+        return res.to_selected(self.n_features_in_)      # fit sets scores_ (-log10 p) and pvalues_
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
