@@ -803,7 +803,8 @@ class CommonComponentEM(_PartialClassifier):
         model of the labelled rows alone: components 0, 2, 4, ... belong to class 0 and 1, 3, 5, ... to class 1,
         each labelled row sits in the component of its class with the nearest k-means++ centre of that class's
         labelled rows (at random among them if there is no numeric column), and the unlabelled rows enter at the
-        first E step.
+        first E step. EM keeps those components class-pure (a p(y|j) of 0 stays 0), so this start fits a
+        separate-component mixture, each class its own components (the paper's SC model of §2.4).
     n_init : int, default 1
         Number of EM starts; the fitted model is the start of highest final objective (`log_likelihood_[-1]`).
     random_state : None, int or numpy.random.Generator
