@@ -37,7 +37,7 @@ def _parse_abcd(name: str) -> tuple[int, int, int, int]:
     return a, b, c, d
 
 def make_abcd(name: str = "30_80_00_05", n_train: int = 8000, n_test: int = 4000, n_features: int = 30,
-              label_noise: str = "shuffle", random_state=None):
+              label_noise: str = "shuffle", dependent: str = "relevant", random_state=None):
     """The paper's artificial dataset `A_B_C_D` (§4.1), training and test sets from the same model.
 
     A% of the `n_features` are independent N(0,1), B% of those are relevant, C% of the labels are changed at random
@@ -58,6 +58,9 @@ def make_abcd(name: str = "30_80_00_05", n_train: int = 8000, n_test: int = 4000
         exactly D% positives (Table 2 lists 95:5 for the noisy datasets too); "flip" inverts each of their labels,
         which raises the positive share to D(1 - C) + (100 - D)C % (23% for 30_80_20_05). The same rows are drawn,
         and the features are identical, in both modes.
+    dependent : {"relevant", "independent"}, default "relevant"
+        What the dependent features combine (the paper does not say): the relevant features (our reading), or all
+        the independent ones, irrelevant included.
     random_state : None, int or numpy.random.Generator
 
     Returns
@@ -73,6 +76,7 @@ def make_abcd(name: str = "30_80_00_05", n_train: int = 8000, n_test: int = 4000
     """
     a, b, c, d = _parse_abcd(name)
     check_choice(label_noise, "label_noise", ("shuffle", "flip"))
+    check_choice(dependent, "dependent", ("relevant", "independent"))
     for nm, v in (("n_train", n_train), ("n_test", n_test), ("n_features", n_features)): check_integer(v, nm, low=1)
     rng = check_random_state(random_state)
     n = n_train + n_test
@@ -80,7 +84,8 @@ def make_abcd(name: str = "30_80_00_05", n_train: int = 8000, n_test: int = 4000
     n_rel = max(1, round(n_ind * b / 100))
     Z = rng.normal(size=(n, n_ind))
     rel = Z[:, :n_rel]
-    dep = rel @ rng.normal(size=(n_rel, n_features - n_ind)) if n_features > n_ind else np.empty((n, 0))
+    src = rel if dependent == "relevant" else Z
+    dep = src @ rng.normal(size=(src.shape[1], n_features - n_ind)) if n_features > n_ind else np.empty((n, 0))
     X = np.hstack([Z, dep])
     X += rng.normal(0, 0.1, size=X.shape)
     relc = X[:, :n_rel] - X[:, :n_rel].mean(0)
