@@ -11,7 +11,7 @@ import numpy as np
 import pandas as pd
 from scipy import optimize, special, stats
 from sklearn.base import BaseEstimator, ClassifierMixin, TransformerMixin
-from sklearn.cluster import kmeans_plusplus
+from sklearn.cluster import KMeans, kmeans_plusplus
 from sklearn.metrics import roc_auc_score
 from sklearn.model_selection import StratifiedKFold
 from sklearn.neighbors import KNeighborsClassifier
@@ -780,8 +780,8 @@ class CommonComponentEM(_PartialClassifier):
 
     Numeric columns get diagonal Gaussians (variance floor `reg_covar` on standardised features); nominal DataFrame
     columns (category/object/bool, missing = own category) get per-component multinomials with a Dirichlet
-    pseudo-count `cat_alpha` (the paper's mixture of multinomials for discrete data). Initialised by k-means++ centres
-    on the numeric part (random responsibilities if there is none). A non-numeric array (strings) is a `TypeError`:
+    pseudo-count `cat_alpha` (the paper's mixture of multinomials for discrete data). EM starts from `init` and is run
+    from `n_init` starts, keeping the one of highest final objective. A non-numeric array (strings) is a `TypeError`:
     pass a DataFrame with category columns.
 
     Parameters
@@ -796,8 +796,19 @@ class CommonComponentEM(_PartialClassifier):
         Variance floor on the standardised features.
     cat_alpha : float, default 0.5
         Dirichlet pseudo-count of the multinomials.
+    init : {"kmeans++", "kmeans", "random", "labelled"}, default "kmeans++"
+        First responsibilities: each row in the component of its nearest k-means++ centre on the numeric part; the
+        same after Lloyd's k-means from those centres (scikit-learn's `KMeans`); Dirichlet(1) random
+        responsibilities, which is also what the first two do when there is no numeric column; or "labelled", the
+        model of the labelled rows alone: components 0, 2, 4, ... belong to class 0 and 1, 3, 5, ... to class 1,
+        each labelled row sits in the component of its class with the nearest k-means++ centre of that class's
+        labelled rows (at random among them if there is no numeric column), and the unlabelled rows enter at the
+        first E step. EM keeps those components class-pure (a p(y|j) of 0 stays 0), so this start fits a
+        separate-component mixture, each class its own components (the paper's SC model of §2.4).
+    n_init : int, default 1
+        Number of EM starts; the fitted model is the start of highest final objective (`log_likelihood_[-1]`).
     random_state : None, int or numpy.random.Generator
-        Seeds the k-means++ initialisation.
+        Seeds the starts, one after the other (`n_init=1` is the first start of any `n_init`).
 
     Attributes
     ----------
@@ -809,7 +820,11 @@ class CommonComponentEM(_PartialClassifier):
         Per iteration: the log-likelihood, plus the log Dirichlet prior when there are nominal columns; never
         decreases.
     n_iter_ : int
-        Number of EM iterations.
+        Number of EM iterations of the kept start.
+    start_log_likelihoods_ : numpy.ndarray
+        The final objective of every start, shape (n_init,).
+    best_start_ : int
+        The kept start.
 
     Examples
     --------
@@ -822,12 +837,14 @@ class CommonComponentEM(_PartialClassifier):
     [0, 1]
     """
     def __init__(self, n_components: int = 6, max_iter: int = 200, tol: float = 1e-7, reg_covar: float = 1e-3,
-                 cat_alpha: float = 0.5, random_state=None):
+                 cat_alpha: float = 0.5, init: str = "kmeans++", n_init: int = 1, random_state=None):
         self.n_components = n_components
         self.max_iter = max_iter
         self.tol = tol
         self.reg_covar = reg_covar
         self.cat_alpha = cat_alpha
+        self.init = init
+        self.n_init = n_init
         self.random_state = random_state
 
     def _split(self, df):
@@ -857,6 +874,8 @@ class CommonComponentEM(_PartialClassifier):
         check_integer(self.max_iter, "max_iter", low=1)
         check_number(self.tol, "tol", low=0)
         check_number(self.reg_covar, "reg_covar", low=0, low_open=True)
+        check_choice(self.init, "init", ("kmeans++", "kmeans", "random", "labelled"))
+        n_init = check_integer(self.n_init, "n_init", low=1)
         if M > len(df): raise ValueError(f"`n_components`={M} exceeds the number of rows {len(df)}")
         rng = check_random_state(self.random_state)
         self.num_cols_ = [c for c in df.columns if _is_numeric(df[c])]
@@ -868,25 +887,68 @@ class CommonComponentEM(_PartialClassifier):
         self.n_codes_ = np.array([len(k) + 1 for k in self.cats_], dtype=int)
         self.offsets_ = np.r_[0, np.cumsum(self.n_codes_)[:-1]].astype(int)
         Z, O = self._split(df)
-        seg = np.repeat(np.arange(len(self.n_codes_)), self.n_codes_)
-        if Z.shape[1]:
-            centres, _ = kmeans_plusplus(Z, M, random_state=derive_seed(rng))
-            R = np.zeros((len(Z), M))
-            R[np.arange(len(Z)), ((Z[:, None, :] - centres[None]) ** 2).sum(2).argmin(1)] = 1
-        else:
-            R = rng.dirichlet(np.ones(M), size=len(Z))
+        self._seg = np.repeat(np.arange(len(self.n_codes_)), self.n_codes_)
         Y = np.zeros((len(Z), 2))
         Y[lab, y[lab]] = 1
+        best, lls = None, []
+        for s in range(n_init):
+            hist = self._em(self._start(Z, M, rng, y, lab), Z, O, Y, lab, y)
+            lls.append(hist[-1])
+            if best is None or hist[-1] > lls[best[0]]:
+                best = (s, hist, {k: getattr(self, k) for k in self._PARAMS if hasattr(self, k)})
+        self.best_start_, hist, params = best
+        for k, v in params.items(): setattr(self, k, v)
+        self.start_log_likelihoods_ = np.array(lls)
+        self.log_likelihood_ = np.array(hist)
+        self.n_iter_ = len(hist)
+        del self._seg
+        self._set_classes(df)
+        return self
+
+    _PARAMS = ("weights_", "means_", "variances_", "log_theta_", "class_given_component_")
+
+    def _start(self, Z, M, rng, y, lab):
+        "The first responsibilities (n, M) of one start, by `init`."
+        if self.init == "labelled": return self._labelled_start(Z, M, rng, y, lab)
+        if not Z.shape[1] or self.init == "random": return rng.dirichlet(np.ones(M), size=len(Z))
+        centres, _ = kmeans_plusplus(Z, M, random_state=derive_seed(rng))
+        if self.init == "kmeans":
+            label = KMeans(M, init=centres, n_init=1).fit(Z).labels_
+        else:
+            label = ((Z[:, None, :] - centres[None]) ** 2).sum(2).argmin(1)
+        R = np.zeros((len(Z), M))
+        R[np.arange(len(Z)), label] = 1
+        return R
+
+    @staticmethod
+    def _labelled_start(Z, M, rng, y, lab):
+        "init='labelled': the labelled rows of class k in components k, k + 2, ... (one shared component if M = 1)."
+        R = np.zeros((len(Z), M))
+        for k in (0, 1):
+            js = np.arange(M)[k::2] if M > 1 else np.array([0])
+            idx = np.flatnonzero(lab & (y == k))
+            m = min(len(js), len(idx))
+            if Z.shape[1] and m > 1:
+                centres, _ = kmeans_plusplus(Z[idx], m, random_state=derive_seed(rng))
+                near = ((Z[idx][:, None, :] - centres[None]) ** 2).sum(2).argmin(1)
+            else:
+                near = rng.integers(m, size=len(idx))
+            R[idx, js[near]] = 1
+        return R
+
+    def _em(self, R, Z, O, Y, lab, y) -> list:
+        "EM from responsibilities R: sets the parameters, returns the objective per iteration."
         hist = []
         for it in range(self.max_iter):
             # M step
             Nj = R.sum(0) + 1e-12
-            self.weights_ = Nj / len(Z)
+            # the labelled start leaves the unlabelled rows out of the first M step
+            self.weights_ = Nj / (R.sum() if self.init == "labelled" and not it else len(Z))
             self.means_ = (R.T @ Z) / Nj[:, None]
             self.variances_ = np.maximum((R.T @ Z ** 2) / Nj[:, None] - self.means_ ** 2, self.reg_covar)
             if O.shape[1]:
                 cnt = R.T @ O + self.cat_alpha                         # MAP with a Dirichlet(1 + cat_alpha) prior
-                tot = np.add.reduceat(cnt, self.offsets_, axis=1)[:, seg]
+                tot = np.add.reduceat(cnt, self.offsets_, axis=1)[:, self._seg]
                 self.log_theta_ = np.log(cnt) - np.log(tot)
             B = R[lab].T @ Y[lab]
             Bs = B.sum(1, keepdims=True)
@@ -901,10 +963,7 @@ class CommonComponentEM(_PartialClassifier):
             obj = float(norm.sum()) + (self.cat_alpha * self.log_theta_.sum() if O.shape[1] else 0.0)
             hist.append(obj)
             if it and hist[-1] - hist[-2] < self.tol * abs(hist[-1]): break
-        self.log_likelihood_ = np.array(hist)
-        self.n_iter_ = len(hist)
-        self._set_classes(df)
-        return self
+        return hist
 
     def _p1(self, df):
         Ld = self._log_dens(*self._split(df))

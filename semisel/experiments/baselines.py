@@ -5,6 +5,8 @@
 # %% ../../nbs/replications/08_baselines.ipynb #e4636a4f
 from __future__ import annotations
 
+import time
+
 import numpy as np
 import pandas as pd
 from joblib import Parallel, delayed
@@ -19,9 +21,9 @@ from ..core import (UNLABELLED, check_choice, check_integer, check_number, check
 from ..surrogates import mcar
 
 # %% auto #0
-__all__ = ['SPLITS', 'TECHNIQUES', 'make_abcd', 'abcd_structure', 'mcar_split', 'mar_two_features', 'mar_pair_for_composition',
-           'mar_education', 'mnar', 'claim_table', 'feature_shift_tests', 'evaluate_techniques', 'run_replication',
-           'win_tie_loss', 'cc_components']
+__all__ = ['SPLITS', 'TECHNIQUES', 'CC_CONFIGS', 'make_abcd', 'abcd_structure', 'mcar_split', 'mar_two_features',
+           'mar_pair_for_composition', 'mar_education', 'mnar', 'claim_table', 'feature_shift_tests',
+           'evaluate_techniques', 'run_replication', 'win_tie_loss', 'cc_components', 'cc_study']
 
 # %% ../../nbs/replications/08_baselines.ipynb #254943ea
 def _parse_abcd(name: str) -> tuple[int, int, int, int]:
@@ -35,7 +37,7 @@ def _parse_abcd(name: str) -> tuple[int, int, int, int]:
     return a, b, c, d
 
 def make_abcd(name: str = "30_80_00_05", n_train: int = 8000, n_test: int = 4000, n_features: int = 30,
-              label_noise: str = "shuffle", random_state=None):
+              label_noise: str = "shuffle", dependent: str = "relevant", random_state=None):
     """The paper's artificial dataset `A_B_C_D` (§4.1), training and test sets from the same model.
 
     A% of the `n_features` are independent N(0,1), B% of those are relevant, C% of the labels are changed at random
@@ -56,6 +58,9 @@ def make_abcd(name: str = "30_80_00_05", n_train: int = 8000, n_test: int = 4000
         exactly D% positives (Table 2 lists 95:5 for the noisy datasets too); "flip" inverts each of their labels,
         which raises the positive share to D(1 - C) + (100 - D)C % (23% for 30_80_20_05). The same rows are drawn,
         and the features are identical, in both modes.
+    dependent : {"relevant", "independent"}, default "relevant"
+        What the dependent features combine (the paper does not say): the relevant features (our reading), or all
+        the independent ones, irrelevant included.
     random_state : None, int or numpy.random.Generator
 
     Returns
@@ -71,6 +76,7 @@ def make_abcd(name: str = "30_80_00_05", n_train: int = 8000, n_test: int = 4000
     """
     a, b, c, d = _parse_abcd(name)
     check_choice(label_noise, "label_noise", ("shuffle", "flip"))
+    check_choice(dependent, "dependent", ("relevant", "independent"))
     for nm, v in (("n_train", n_train), ("n_test", n_test), ("n_features", n_features)): check_integer(v, nm, low=1)
     rng = check_random_state(random_state)
     n = n_train + n_test
@@ -78,7 +84,8 @@ def make_abcd(name: str = "30_80_00_05", n_train: int = 8000, n_test: int = 4000
     n_rel = max(1, round(n_ind * b / 100))
     Z = rng.normal(size=(n, n_ind))
     rel = Z[:, :n_rel]
-    dep = rel @ rng.normal(size=(n_rel, n_features - n_ind)) if n_features > n_ind else np.empty((n, 0))
+    src = rel if dependent == "relevant" else Z
+    dep = src @ rng.normal(size=(src.shape[1], n_features - n_ind)) if n_features > n_ind else np.empty((n, 0))
     X = np.hstack([Z, dep])
     X += rng.normal(0, 0.1, size=X.shape)
     relc = X[:, :n_rel] - X[:, :n_rel].mean(0)
@@ -424,7 +431,7 @@ TECHNIQUES = {  # the paper's chart labels (§5) -> estimator factory
     "Samp-Sel": lambda rs: SampleSelect(),
     "Reweight": lambda rs: Reweighting(random_state=rs),
     "Co-train": lambda rs: CoTraining(random_state=rs),
-    "CC": lambda rs: CommonComponentEM(n_components=6, random_state=rs),
+    "CC": lambda rs: CommonComponentEM(n_components=6, init="kmeans++", n_init=1, reg_covar=1e-3, random_state=rs),
     "Probit": lambda rs: Probit(),
     "BiProbit": lambda rs: BivariateProbit(),
 }
@@ -603,7 +610,7 @@ def _cc_one(dataset, split, run, X, y, X_test, y_test, n_components, n_starts, s
     with threadpool_limits(1):
         for M in n_components:
             for s, st in enumerate(starts):
-                cc = CommonComponentEM(n_components=M, random_state=st).fit(X, yp)
+                cc = CommonComponentEM(n_components=M, init="kmeans++", n_init=1, random_state=st).fit(X, yp)
                 rows.append(dict(dataset=dataset, split=f"({split[0]},{split[1]})", run=run, M=M, start=s,
                                  auc=normalized_auc(y_test, cc.predict_proba(X_test)[:, 1]),
                                  log_likelihood=cc.log_likelihood_[-1], n_iter=cc.n_iter_))
@@ -658,4 +665,85 @@ def cc_components(datasets: dict, n_components=(2, 6, 12, 24), n_starts: int = 3
             for r in range(n_runs): jobs.append((name, sp, r, X, y, Xt, yt, n_components, n_starts, derive_seed(rng)))
     it = tqdm(jobs, desc="partitions", disable=not progress)
     rows = Parallel(n_jobs=n_jobs)(delayed(_cc_one)(*j) for j in it)
+    return pd.DataFrame([r for rr in rows for r in rr])
+
+# %% ../../nbs/replications/08_baselines.ipynb #19832c31
+CC_CONFIGS = {  # the common-component study: name -> CommonComponentEM keywords (M = 6 unless given)
+    "k-means++ (replication)": dict(init="kmeans++", n_init=1, reg_covar=1e-3),   # TECHNIQUES["CC"]
+    "k-means++, 10 starts by likelihood": dict(n_init=10),
+    "k-means": dict(init="kmeans"),
+    "random responsibilities": dict(init="random"),
+    "reg_covar 0.01": dict(reg_covar=1e-2),
+    "reg_covar 0.1": dict(reg_covar=0.1),
+    "reg_covar 1": dict(reg_covar=1.0),
+    "labelled start": dict(init="labelled"),
+}
+
+def _cc_study_one(dataset, split, run, X, y, X_test, y_test, configs, seed):
+    "The rows of one MCAR partition: supervised NB, then CC under each of `configs`."
+    yp = mcar_split(y, split[0] / 100, random_state=seed)
+    start = derive_seed(check_random_state(seed + 1))          # cc_components' start 0 on the same partition
+    rows = []
+    with threadpool_limits(1):
+        for name, kw in {"Supervised NB": None, **configs}.items():
+            c0 = time.process_time()
+            cc = kw is not None
+            est = CommonComponentEM(**{"n_components": 6, "random_state": start, **kw}) if cc else DiscretizedNB()
+            est.fit(X, yp)
+            rows.append(dict(dataset=dataset, split=f"({split[0]},{split[1]})", run=run, config=name,
+                             auc=normalized_auc(y_test, est.predict_proba(X_test)[:, 1]),
+                             log_likelihood=est.log_likelihood_[-1] if cc else np.nan,
+                             max_p1=est.class_given_component_[:, 1].max() if cc else np.nan,
+                             n_iter=est.n_iter_ if cc else 0, cpu_s=time.process_time() - c0))
+    return rows
+
+def cc_study(datasets: dict, configs: dict | None = None, splits=SPLITS, n_runs: int = 3, n_jobs: int = 1,
+             random_state=0, progress: bool = True) -> pd.DataFrame:
+    """The common-component mixture under several EM starts and variance floors, with supervised NB, on the paper's
+    MCAR partitions.
+
+    The partitions are drawn as `run_replication` and `cc_components` draw them (one seed per dataset, split and run,
+    in that order), and every configuration starts from `cc_components`' start 0 of the partition, so with the same
+    `datasets`, `n_runs` and `random_state` the configuration {} is `cc_components`' start 0 at M = 6.
+
+    Parameters
+    ----------
+    datasets : dict
+        name -> (X, y, X_test, y_test, ...) as for `run_replication`.
+    configs : dict, optional
+        name -> keywords of `CommonComponentEM` (M = 6 unless given); `CC_CONFIGS` by default.
+    splits : sequence of (int, int), default SPLITS
+    n_runs : int, default 3
+        Partitions per dataset and split.
+    n_jobs : int, default 1
+        joblib workers over the partitions.
+    random_state : None, int or numpy.random.Generator, default 0
+    progress : bool, default True
+        Show a tqdm bar.
+
+    Returns
+    -------
+    pandas.DataFrame
+        The long table (dataset, split, run, config, auc, log_likelihood, max_p1, n_iter, cpu_s): config
+        "Supervised NB" first; log_likelihood is EM's final objective, max_p1 the largest p(y=1|j), cpu_s the CPU
+        seconds of the fit and its prediction.
+
+    Examples
+    --------
+    >>> data = {"30_30_00_05": make_abcd("30_30_00_05", 600, 300, random_state=0)}
+    >>> res = cc_study(data, {"base": {}}, splits=((33, 67),), n_runs=1, progress=False)
+    >>> res["config"].tolist()
+    ['Supervised NB', 'base']
+    """
+    configs = CC_CONFIGS if configs is None else dict(configs)
+    if "Supervised NB" in configs: raise ValueError("'Supervised NB' is the name of the supervised row, not a configuration")
+    rng = check_random_state(random_state)
+    jobs = []
+    for name, data in datasets.items():
+        X, y, Xt, yt = data[:4]
+        for sp in splits:
+            for r in range(check_integer(n_runs, "n_runs", low=1)):
+                jobs.append((name, sp, r, X, y, Xt, yt, configs, derive_seed(rng)))
+    it = tqdm(jobs, desc="partitions", disable=not progress)
+    rows = Parallel(n_jobs=n_jobs)(delayed(_cc_study_one)(*j) for j in it)
     return pd.DataFrame([r for rr in rows for r in rr])
