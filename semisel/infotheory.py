@@ -453,6 +453,7 @@ def chi2_sf(statistic, dof) -> np.ndarray:
     p = special.chdtrc(df, x)
     if not (df > 0).all(): p = np.where(df > 0, p, 1.0)
     if p.min(initial=1.0) >= 1e-280: return p
+    p = np.array(p, dtype=float)                                        # a 0-d array for a scalar: assignable
     x, df = np.broadcast_arrays(x, df)
     tiny = (p < 1e-280) & (df > 0) & (x / 2 > df / 2 + 1)
     if tiny.any():
@@ -470,9 +471,8 @@ def chi2_sf(statistic, dof) -> np.ndarray:
             d = 1 / d
             h = h * d * c
             if np.all(np.abs(d * c - 1) < 1e-16): break
-        p = p.copy()
         p[tiny] = np.exp(-z + a * np.log(z) - special.gammaln(a) + np.log(h))
-    return p
+    return p if p.ndim else p[()]
 
 # %% ../nbs/01_infotheory.ipynb #aa089b78
 def bn_pvalues(test: str, n: int, G, adjusted_dof, kx, ky: float, llz: float, ties: bool = False):
