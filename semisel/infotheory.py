@@ -20,8 +20,8 @@ from .core import (CodeMatrix, check_choice, check_integer, check_probability, c
 __all__ = ['TESTS', 'CI_METHODS', 'cmi_from_counts', 'smi_from_counts', 'dof_from_counts', 'entropy', 'joint_entropy',
            'contingency', 'cond_mutual_info_all', 'mutual_info_all', 'cond_mutual_info', 'mutual_info',
            'sq_mutual_info', 'IndependenceResult', 'expected_cmi_from_counts', 'permuted_g', 'TestSpec', 'test_spec',
-           'yz_term', 'bn_g', 'bn_pvalues', 'chi2_sf', 'permutation_pvalues', 'ci_test_all', 'ci_test', 'g_test_all',
-           'chi2_test_all', 'g_test', 'chi2_test']
+           'chi2_sf', 'bn_pvalues', 'permutation_pvalues', 'ci_test_all', 'ci_test', 'g_test_all', 'chi2_test_all',
+           'g_test', 'chi2_test', 'yz_term', 'bn_g']
 
 # %% ../nbs/01_infotheory.ipynb #55c64edc
 def _counts(T, name: str = "T", *, integer: bool = False, ndim: int = 3) -> np.ndarray:
@@ -56,6 +56,7 @@ def cmi_from_counts(T: np.ndarray) -> np.ndarray:
     terms[nz] = T[nz] * np.log((T * o_z)[nz] / (o_xz * o_yz)[nz])
     return np.maximum(terms.sum(axis=(-3, -2, -1)) / T.sum(axis=(-3, -2, -1)), 0.0)
 
+# %% ../nbs/01_infotheory.ipynb #bfbbd2a3
 def smi_from_counts(T: np.ndarray) -> np.ndarray:
     """ML estimate of the squared-loss MI I2(X;Y|Z) in nats from count tables T[..., x, y, z].
 
@@ -103,11 +104,16 @@ def entropy(x) -> float:
     x, k = compact_codes(x, "x")
     return _entropy_of(np.bincount(x, minlength=k))
 
+# %% ../nbs/01_infotheory.ipynb #d43316b1
 def joint_entropy(*columns) -> float:
     "ML estimate of the joint entropy H(X1, X2, ...) in nats of 1-D code vectors or 2-D code matrices."
     return entropy(encode_joint(*columns))
 
 # %% ../nbs/01_infotheory.ipynb #0fd87c50
+def _single(x) -> CodeMatrix:
+    "A 1-D code vector as a one-column matrix for the batched machinery."
+    return CodeMatrix.of_vector(x, "x")
+
 def _tables(X, y, z):
     "Blocks of count tables T[j, x, y, z] of the columns of X (validated once) against y and the joint state of z, and N."
     codes = CodeMatrix(X)
@@ -115,6 +121,11 @@ def _tables(X, y, z):
     blocks = (T.reshape(len(cols), -1, ky, kz) for cols, T in count_tables(codes, w, ky * kz))
     return blocks, codes.n
 
+def contingency(x, y, z=None) -> np.ndarray:
+    "Counts o[x, y, z] of the codes of `x`, `y` and the joint state of `z` (a trailing axis of length 1 when `z` is None)."
+    return next(_tables(_single(x), y, z)[0])[0]
+
+# %% ../nbs/01_infotheory.ipynb #5b613f26
 class _Split(NamedTuple):
     "One column whose dense table would not fit the count budget: its stratum tables T[1, x', y, z'] and papers' dof."
     parts: list
@@ -145,14 +156,6 @@ def _in_order(cols: list, *values: list) -> tuple:
     order = np.argsort(np.concatenate(cols), kind="stable")
     return tuple(np.concatenate(v)[order] for v in values)
 
-def _single(x) -> CodeMatrix:
-    "A 1-D code vector as a one-column matrix for the batched machinery."
-    return CodeMatrix.of_vector(x, "x")
-
-def contingency(x, y, z=None) -> np.ndarray:
-    "Counts o[x, y, z] of the codes of `x`, `y` and the joint state of `z` (a trailing axis of length 1 when `z` is None)."
-    return next(_tables(_single(x), y, z)[0])[0]
-
 # %% ../nbs/01_infotheory.ipynb #b376ec11
 def cond_mutual_info_all(X, y, z=None) -> np.ndarray:
     "I(X_j; Y | Z) in nats for every column X_j of X (array, DataFrame or `CodeMatrix`); `z`: None, a vector or a matrix (joint)."
@@ -170,6 +173,7 @@ def mutual_info_all(X, y) -> np.ndarray:
     "I(X_j; Y) in nats for every column X_j of X (array, DataFrame or `CodeMatrix`)."
     return cond_mutual_info_all(X, y)
 
+# %% ../nbs/01_infotheory.ipynb #749ab0ad
 def cond_mutual_info(x, y, z=None) -> float:
     "ML estimate of I(X;Y|Z) in nats; `z` is a vector, a matrix of columns taken jointly, or None."
     return float(cond_mutual_info_all(_single(x), y, z)[0])
@@ -178,6 +182,7 @@ def mutual_info(x, y) -> float:
     "ML estimate of I(X;Y) in nats of two vectors of integer codes."
     return cond_mutual_info(x, y)
 
+# %% ../nbs/01_infotheory.ipynb #33e128bc
 def sq_mutual_info(x, y, z=None) -> float:
     "ML estimate of the squared-loss MI I2(X;Y|Z) in nats (Eq. 6); Pearson's chi2 statistic is 2N times it."
     return float(smi_from_counts(contingency(x, y, z)))
@@ -348,6 +353,7 @@ def _draw_sums(g: dict, n_perm: int, rng: np.random.Generator, budget: int | Non
             out[s0:s0 + bc, k] = cell_stat(counts, sizes).sum(1)
     return out
 
+# %% ../nbs/01_infotheory.ipynb #bfe4b15b
 def _perm_diff(parts: list, n_perm: int, rng, w=None, v=None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Permuted minus observed statistic, (n_perm, J), of count tables T[j, x, y, z] given as a list of parts whose
     statistics add (one dense table, or a column's stratum tables); also the observed |statistic| per column and
@@ -413,9 +419,12 @@ TESTS = {s.name: s for s in (
              ("smc-mi",)),
     TestSpec("sp", "g", "c·chi2_nu with the exact permutation mean and the variance of n_perm tables", True, 100, ("sp-mi",)),
 )}
+
 CI_METHODS = tuple(TESTS)                                                       # the registry's names, in order
+
 _ALIASES = {a: s.name for s in TESTS.values() for a in (s.name, *s.aliases)}
 
+# %% ../nbs/01_infotheory.ipynb #b90e3539
 def test_spec(test) -> TestSpec:
     """The `TestSpec` of a test name or alias (bnlearn's "mi-adf", "mc-mi", "smc-mi", "sp-mi", "x2").
 
@@ -428,108 +437,10 @@ def test_spec(test) -> TestSpec:
     if isinstance(test, str) and test in _ALIASES: return TESTS[_ALIASES[test]]
     raise ValueError(f"`test` must be one of {', '.join(map(repr, TESTS))} (or bnlearn's "
                      f"{', '.join(repr(a) for a in _ALIASES if a not in TESTS)}); got {test!r}")
+
 test_spec.__test__ = False                                                      # not a pytest test
 
-# %% ../nbs/01_infotheory.ipynb #b7c1e2a1
-_CELLS = 1 << 22      # largest dense block of count cells bn_g counts at once
-
-_KLOGK = np.zeros(1)
-
-def _klogk(n: int) -> np.ndarray:
-    "The table k ln k for k = 0..n at least (counts are looked up, not logged)."
-    global _KLOGK
-    if len(_KLOGK) <= n: _KLOGK = special.xlogy(np.arange(2 * n + 2.0), np.arange(2 * n + 2.0))
-    return _KLOGK
-
-def yz_term(w: np.ndarray, ky: int, kz: int) -> tuple[float, np.ndarray]:
-    "The part of G that does not depend on x: sum of o_yz ln o_yz - o_z ln o_z over the codes w = y kz + z, and o_yz."
-    o_yz = np.bincount(w, minlength=ky * kz)
-    L = _klogk(len(w))
-    return L[o_yz].sum() - L[o_yz.reshape(ky, kz).sum(0)].sum(), o_yz
-
-def _g_dense(XT: np.ndarray, kx: int, w: np.ndarray, ky: int, kz: int, adjusted: bool, yz=None):
-    "G (and the adjusted dof) of each row of XT (codes < kx) against w, in one bincount."
-    J, n = XT.shape
-    kw = ky * kz
-    idx = XT.astype(np.int64)
-    idx += (np.arange(J, dtype=np.int64) * kx)[:, None]
-    idx *= kw
-    idx += w
-    T = np.bincount(idx.ravel(), minlength=J * kx * kw)
-    L = _klogk(n)
-    o_xz = T.reshape(J * kx, ky, kz).sum(1)
-    const, o_yz = yz_term(w, ky, kz) if yz is None else yz
-    G = 2 * (L[T].reshape(J, -1).sum(1) - L[o_xz].reshape(J, -1).sum(1) - const)
-    df = None
-    if adjusted:
-        rows = (o_xz.reshape(J, kx, kz) > 0).sum(1)
-        cols = (o_yz.reshape(ky, kz) > 0).sum(0)
-        df = (np.maximum(rows - 1, 0) * np.maximum(cols - 1, 0)).sum(1).astype(float)
-    return np.maximum(G, 0.0), df
-
-def _g_sparse(x: np.ndarray, w: np.ndarray, ky: int, kz: int):
-    "G and the adjusted dof of one column whose dense table is too large: counted over its observed cells only."
-    cell, T = np.unique(x.astype(np.int64) * (ky * kz) + w, return_counts=True)
-    xs, ys, zs = cell // (ky * kz), (cell // kz) % ky, cell % kz
-    xl = lambda v: special.xlogy(v, v).sum()
-    G, occupied = xl(T.astype(float)) + xl(np.bincount(zs, T)), []
-    for key in (xs * kz + zs, ys * kz + zs):
-        u, inv = np.unique(key, return_inverse=True)
-        G -= xl(np.bincount(inv.ravel(), T))
-        occupied.append(np.bincount(u % kz, minlength=kz))
-    rows, cols = occupied
-    return max(2 * G, 0.0), float((np.maximum(rows - 1, 0) * np.maximum(cols - 1, 0)).sum())
-
-def bn_g(XT: np.ndarray, kx, w: np.ndarray, ky: int, kz: int, adjusted: bool = False, yz=None):
-    """G = 2N I(X_j; Y | Z) of every row X_j of XT (codes, shape (J, n), each row's codes below its `kx`) against the
-    codes w = y kz + z (y < ky, z < kz), and with `adjusted` bnlearn's adjusted dof (the sum over strata of
-    (occupied rows - 1)(occupied columns - 1)); `yz` is `yz_term(w, ky, kz)` when the caller has it. Returns (G, dof
-    or None).
-
-    Examples
-    --------
-    >>> XT = np.array([[0, 1, 0, 1], [0, 0, 1, 1]]); w = np.array([0, 1, 0, 1])
-    >>> G, df = bn_g(XT, [2, 2], w, 2, 1, adjusted=True); G.round(3).tolist(), df.tolist()
-    ([5.545, 0.0], [1.0, 1.0])
-    """
-    XT = np.asarray(XT)
-    J = XT.shape[0]
-    kx = np.broadcast_to(np.asarray(kx, dtype=np.int64), (J,))
-    width = int(kx.max(initial=1))
-    if J * width * ky * kz <= _CELLS: return _g_dense(XT, width, w, ky, kz, adjusted, yz)     # one block (the usual)
-    G, df = np.zeros(J), (np.zeros(J) if adjusted else None)
-    per = max(1, _CELLS // max(1, width * ky * kz))
-    dense = np.flatnonzero(kx * ky * kz <= _CELLS)
-    for start in range(0, len(dense), per):
-        block = dense[start:start + per]
-        G[block], d = _g_dense(XT if len(block) == J else XT[block], width, w, ky, kz, adjusted, yz)
-        if adjusted: df[block] = d
-    for j in (np.setdiff1d(np.arange(J), dense) if len(dense) < J else ()):
-        G[j], d = _g_sparse(XT[j], w, ky, kz)
-        if adjusted: df[j] = d
-    return G, df
-
-def bn_pvalues(test: str, n: int, G, adjusted_dof, kx, ky: float, llz: float, ties: bool = False):
-    """bnlearn 4.9's "mi" (dof (kx - 1)(ky - 1) llz from the declared levels) or "adf" ("mi-adf": the adjusted dof, and
-    independence, G = 0, below 5 rows per declared cell) from G; with `ties` G is first rounded to 11 significant
-    digits (equal up to rounding is a tie, as in R: the learners rank by these p-values). Returns (G, dof, p-value)."""
-    G = np.asarray(G, float)
-    kx = np.asarray(kx, float)
-    if not ties: pass
-    elif G.shape == (1,):                         # one test (the learners' usual call): the rounding in Python floats
-        g = float(G[0])
-        q = 10.0 ** (math.floor(math.log10(max(g, 1e-300))) - 10)
-        G = np.array([round(g / q) * q])
-    else:
-        q = 10.0 ** (np.floor(np.log10(np.maximum(G, 1e-300))) - 10)
-        G = np.round(G / q) * q
-    if test == "mi": dof = (kx - 1.0) * (ky - 1.0) * llz
-    else:
-        dof = adjusted_dof
-        G = np.where(n < 5.0 * kx * ky * llz, 0.0, G)
-    return G, dof, chi2_sf(G, dof)
-
-# %% ../nbs/01_infotheory.ipynb #06a0467c
+# %% ../nbs/01_infotheory.ipynb #1421f580
 def _pvalue(statistic, dof):
     "Upper tail of chi2_dof at `statistic`; 1 where dof is 0."
     return np.where(dof > 0, stats.chi2.sf(statistic, np.maximum(dof, 1)), 1.0)
@@ -563,10 +474,28 @@ def chi2_sf(statistic, dof) -> np.ndarray:
         p[tiny] = np.exp(-z + a * np.log(z) - special.gammaln(a) + np.log(h))
     return p
 
-def _one(r: IndependenceResult) -> IndependenceResult:
-    "The first entry of a batched result, as scalars."
-    return IndependenceResult(float(r.statistic[0]), float(r.pvalue[0]), r.dof[0].item(), r.n, r.test, int(r.n_perm[0]))
+# %% ../nbs/01_infotheory.ipynb #aa089b78
+def bn_pvalues(test: str, n: int, G, adjusted_dof, kx, ky: float, llz: float, ties: bool = False):
+    """bnlearn 4.9's "mi" (dof (kx - 1)(ky - 1) llz from the declared levels) or "adf" ("mi-adf": the adjusted dof, and
+    independence, G = 0, below 5 rows per declared cell) from G; with `ties` G is first rounded to 11 significant
+    digits (equal up to rounding is a tie, as in R: the learners rank by these p-values). Returns (G, dof, p-value)."""
+    G = np.asarray(G, float)
+    kx = np.asarray(kx, float)
+    if not ties: pass
+    elif G.shape == (1,):                         # one test (the learners' usual call): the rounding in Python floats
+        g = float(G[0])
+        q = 10.0 ** (math.floor(math.log10(max(g, 1e-300))) - 10)
+        G = np.array([round(g / q) * q])
+    else:
+        q = 10.0 ** (np.floor(np.log10(np.maximum(G, 1e-300))) - 10)
+        G = np.round(G / q) * q
+    if test == "mi": dof = (kx - 1.0) * (ky - 1.0) * llz
+    else:
+        dof = adjusted_dof
+        G = np.where(n < 5.0 * kx * ky * llz, 0.0, G)
+    return G, dof, chi2_sf(G, dof)
 
+# %% ../nbs/01_infotheory.ipynb #18ef0488
 def _exceed(parts: list, n_perm: int, rng, w=None, v=None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Counts of permuted statistics strictly above and equal to the observed one (up to rounding), per column of the
     tables (a list of parts, see `_perm_diff`), and whether the column's table can change at all (a fixed table, e.g.
@@ -650,6 +579,7 @@ def permutation_pvalues(T: np.ndarray, test: str = "mc", *, n_perm: int | None =
     rng = check_random_state(random_state)
     return (_mc if spec.name == "mc" else _smc)(parts, n_perm, alpha, rng, weights, log_weights)
 
+# %% ../nbs/01_infotheory.ipynb #b9cf030f
 def _sp(parts, G, n_perm, rng):
     """Semiparametric: G ~ c chi2_nu with c nu = E0[G] (exact) and 2 c^2 nu = Var0[G] (from n_perm tables), for tables
     given as parts whose statistics add (see `_perm_diff`). Returns nu, p."""
@@ -671,6 +601,7 @@ def _adjusted_g(T: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     keep = (nu > 0) & (Ez > 1e-12)
     return np.where(keep, Gz * nu / np.where(keep, Ez, 1.0), 0.0).sum(1), np.where(keep, nu, 0).sum(1)
 
+# %% ../nbs/01_infotheory.ipynb #53cbc4fe
 def _work_columns(shape: tuple, n: int, n_perm: int, exact: bool) -> int:
     """Columns of a block of tables of `shape` (J, kx, ky, kz) whose permutation-law work fits the `count_budget`,
     as many as fit (slices of one column cost three times the time of one block): the `exact` means walk a window of
@@ -711,6 +642,7 @@ def _test_block(T, n, method, n_perm, alpha, rng, rule="papers"):
     p, used = (_mc if method == "mc" else _smc)(parts, n_perm, alpha, rng)
     return G, papers, p, used
 
+# %% ../nbs/01_infotheory.ipynb #0d3eacbd
 def ci_test_all(X, y, z=None, test: str = "g", *, n_perm: int | None = None, alpha: float = 0.05,
                 random_state=None) -> IndependenceResult:
     """Test X_j ⊥ Y | Z for every column X_j of X with `test`; the one entry point of semisel's independence tests.
@@ -776,6 +708,11 @@ def _largest_stratum(T) -> int:
     "Rows of the largest stratum of z, from a block of count tables or a `_Split` column."
     return max(int(P[0].sum((0, 1)).max()) for P in (T.parts if isinstance(T, _Split) else [T]))
 
+# %% ../nbs/01_infotheory.ipynb #fdfb3184
+def _one(r: IndependenceResult) -> IndependenceResult:
+    "The first entry of a batched result, as scalars."
+    return IndependenceResult(float(r.statistic[0]), float(r.pvalue[0]), r.dof[0].item(), r.n, r.test, int(r.n_perm[0]))
+
 def ci_test(x, y, z=None, test: str = "g", **kwargs) -> IndependenceResult:
     """Test X ⊥ Y | Z for one code vector `x` with `test` (see `ci_test_all`, whose keyword arguments it takes).
 
@@ -803,6 +740,7 @@ def chi2_test_all(X, y, z=None, dof: str = "papers") -> IndependenceResult:
     "Pearson's chi2-test of X_j ⊥ Y | Z for every column of X at once (X^2 = 2N·I2); fields are arrays."
     return _asymptotic_all(X, y, z, dof, "chi2")
 
+# %% ../nbs/01_infotheory.ipynb #bc55e759
 def g_test(x, y, z=None, dof: str = "papers") -> IndependenceResult:
     """The papers' G-test of X ⊥ Y | Z: G = 2N·I(X;Y|Z) with a chi2 p-value (`dof` 'papers' or 'adjusted').
 
@@ -816,3 +754,83 @@ def g_test(x, y, z=None, dof: str = "papers") -> IndependenceResult:
 def chi2_test(x, y, z=None, dof: str = "papers") -> IndependenceResult:
     "Pearson's chi2-test of X ⊥ Y | Z: X^2 = 2N·I2(X;Y|Z) with a chi2 p-value (`dof` 'papers' or 'adjusted')."
     return _one(chi2_test_all(_single(x), y, z, dof))
+
+# %% ../nbs/01_infotheory.ipynb #f0e175d0
+_KLOGK = np.zeros(1)
+
+def _klogk(n: int) -> np.ndarray:
+    "The table k ln k for k = 0..n at least (counts are looked up, not logged)."
+    global _KLOGK
+    if len(_KLOGK) <= n: _KLOGK = special.xlogy(np.arange(2 * n + 2.0), np.arange(2 * n + 2.0))
+    return _KLOGK
+
+def yz_term(w: np.ndarray, ky: int, kz: int) -> tuple[float, np.ndarray]:
+    "The part of G that does not depend on x: sum of o_yz ln o_yz - o_z ln o_z over the codes w = y kz + z, and o_yz."
+    o_yz = np.bincount(w, minlength=ky * kz)
+    L = _klogk(len(w))
+    return L[o_yz].sum() - L[o_yz.reshape(ky, kz).sum(0)].sum(), o_yz
+
+# %% ../nbs/01_infotheory.ipynb #b7c1e2a1
+_CELLS = 1 << 22      # largest dense block of count cells bn_g counts at once
+
+def _g_dense(XT: np.ndarray, kx: int, w: np.ndarray, ky: int, kz: int, adjusted: bool, yz=None):
+    "G (and the adjusted dof) of each row of XT (codes < kx) against w, in one bincount."
+    J, n = XT.shape
+    kw = ky * kz
+    idx = XT.astype(np.int64)
+    idx += (np.arange(J, dtype=np.int64) * kx)[:, None]
+    idx *= kw
+    idx += w
+    T = np.bincount(idx.ravel(), minlength=J * kx * kw)
+    L = _klogk(n)
+    o_xz = T.reshape(J * kx, ky, kz).sum(1)
+    const, o_yz = yz_term(w, ky, kz) if yz is None else yz
+    G = 2 * (L[T].reshape(J, -1).sum(1) - L[o_xz].reshape(J, -1).sum(1) - const)
+    df = None
+    if adjusted:
+        rows = (o_xz.reshape(J, kx, kz) > 0).sum(1)
+        cols = (o_yz.reshape(ky, kz) > 0).sum(0)
+        df = (np.maximum(rows - 1, 0) * np.maximum(cols - 1, 0)).sum(1).astype(float)
+    return np.maximum(G, 0.0), df
+
+def _g_sparse(x: np.ndarray, w: np.ndarray, ky: int, kz: int):
+    "G and the adjusted dof of one column whose dense table is too large: counted over its observed cells only."
+    cell, T = np.unique(x.astype(np.int64) * (ky * kz) + w, return_counts=True)
+    xs, ys, zs = cell // (ky * kz), (cell // kz) % ky, cell % kz
+    xl = lambda v: special.xlogy(v, v).sum()
+    G, occupied = xl(T.astype(float)) + xl(np.bincount(zs, T)), []
+    for key in (xs * kz + zs, ys * kz + zs):
+        u, inv = np.unique(key, return_inverse=True)
+        G -= xl(np.bincount(inv.ravel(), T))
+        occupied.append(np.bincount(u % kz, minlength=kz))
+    rows, cols = occupied
+    return max(2 * G, 0.0), float((np.maximum(rows - 1, 0) * np.maximum(cols - 1, 0)).sum())
+
+def bn_g(XT: np.ndarray, kx, w: np.ndarray, ky: int, kz: int, adjusted: bool = False, yz=None):
+    """G = 2N I(X_j; Y | Z) of every row X_j of XT (codes, shape (J, n), each row's codes below its `kx`) against the
+    codes w = y kz + z (y < ky, z < kz), and with `adjusted` bnlearn's adjusted dof (the sum over strata of
+    (occupied rows - 1)(occupied columns - 1)); `yz` is `yz_term(w, ky, kz)` when the caller has it. Returns (G, dof
+    or None).
+
+    Examples
+    --------
+    >>> XT = np.array([[0, 1, 0, 1], [0, 0, 1, 1]]); w = np.array([0, 1, 0, 1])
+    >>> G, df = bn_g(XT, [2, 2], w, 2, 1, adjusted=True); G.round(3).tolist(), df.tolist()
+    ([5.545, 0.0], [1.0, 1.0])
+    """
+    XT = np.asarray(XT)
+    J = XT.shape[0]
+    kx = np.broadcast_to(np.asarray(kx, dtype=np.int64), (J,))
+    width = int(kx.max(initial=1))
+    if J * width * ky * kz <= _CELLS: return _g_dense(XT, width, w, ky, kz, adjusted, yz)     # one block (the usual)
+    G, df = np.zeros(J), (np.zeros(J) if adjusted else None)
+    per = max(1, _CELLS // max(1, width * ky * kz))
+    dense = np.flatnonzero(kx * ky * kz <= _CELLS)
+    for start in range(0, len(dense), per):
+        block = dense[start:start + per]
+        G[block], d = _g_dense(XT if len(block) == J else XT[block], width, w, ky, kz, adjusted, yz)
+        if adjusted: df[block] = d
+    for j in (np.setdiff1d(np.arange(J), dense) if len(dense) < J else ()):
+        G[j], d = _g_sparse(XT[j], w, ky, kz)
+        if adjusted: df[j] = d
+    return G, df
