@@ -93,7 +93,7 @@ def _bn_one(x: np.ndarray, kx: int, w: np.ndarray, ky: int, z: Strata, test: str
     g = round(g / q) * q
     if test == "mi": dof = (kx - 1.0) * (ky - 1.0) * z.declared
     else:
-        dof = float((np.maximum(np.count_nonzero(o_xz, axis=0) - 1, 0) * cols).sum())
+        dof = float((np.maximum((o_xz > 0).sum(0) - 1, 0) * cols).sum())
         if len(x) < 5.0 * kx * ky * z.declared: g = 0.0
     p = float(special.chdtrc(dof, g)) if dof > 0 else 1.0
     return g, dof, (float(chi2_sf(np.array([g]), np.array([dof]))[0]) if p < 1e-280 else p)
@@ -124,7 +124,7 @@ def gadf_from_counts(T: np.ndarray) -> CIResult:
     """
     T = np.asarray(T)
     J = len(T)
-    Tz = np.moveaxis(T, -1, 1)                                                  # (J, kz, kx, ky)
+    Tz = T.transpose(0, 3, 1, 2)                                                # (J, kz, kx, ky)
     nu = np.maximum(np.count_nonzero(Tz.sum(3), 2) - 1, 0) * np.maximum(np.count_nonzero(Tz.sum(2), 2) - 1, 0)
     j, s = np.nonzero(nu)
     if not len(j): return CIResult(np.zeros(J), np.ones(J), np.zeros(J))
@@ -270,15 +270,17 @@ class _Tests:
             self._z[key] = s
         return s
 
-    def _wz(self, y: int, zkey: tuple, z: Strata) -> tuple:
-        """y's codes with the strata, w = y kz + z, the y-z part of G (`yz_term`) and max(occupied columns - 1, 0) per
-        stratum, once per (y, Z)."""
+    def _wz(self, y: int, zkey: tuple, z: Strata, margins: bool = True) -> tuple:
+        """y's codes with the strata, w = y kz + z, and with `margins` the y-z part of G (`yz_term`) and max(occupied
+        columns - 1, 0) per stratum, once per (y, Z)."""
         wz = self._w.get((y, zkey))
         if wz is None:
             if len(self._w) > 4096: self._w = {}                         # bound the memory of the cache
-            w = self.DT[y].astype(np.int64) * z.k + (0 if z.codes is None else z.codes)
-            yz = yz_term(w, int(self.levels[y]), z.k)
-            wz = self._w[(y, zkey)] = (w, yz, np.maximum(np.count_nonzero(yz[1].reshape(-1, z.k), axis=0) - 1, 0))
+            wz = (self.DT[y].astype(np.int64) * z.k + (0 if z.codes is None else z.codes), None, None)
+        if margins and wz[1] is None:
+            yz = yz_term(wz[0], int(self.levels[y]), z.k)
+            wz = (wz[0], yz, np.maximum((yz[1].reshape(-1, z.k) > 0).sum(0) - 1, 0))
+        self._w[(y, zkey)] = wz
         return wz
 
     def _compute(self, todo: list, y: int, zkey: tuple) -> list:
@@ -290,7 +292,7 @@ class _Tests:
             if len(todo) == 1: return [_bn_one(self.DT[todo[0]], int(kx[0]), w, ky, z, kernel, yz, cols, self._L)]
             r = _bn_result(self.DT[todo], kx, w, ky, z, kernel, yz)
         elif kernel == "g-adf" and len(todo) * int(kx.max()) * ky * z.k <= _GADF_CELLS:
-            r = gadf_from_counts(count_tables_of(self.DT[todo], kx, self._wz(y, zkey, z)[0], ky, z.k))
+            r = gadf_from_counts(count_tables_of(self.DT[todo], kx, self._wz(y, zkey, z, False)[0], ky, z.k))
         else: r = self.ci.association(self.DT[todo].T, kx, self.DT[y], ky, z)
         return list(zip(np.asarray(r.statistic, float).tolist(), np.asarray(r.dof, float).tolist(),
                         np.asarray(r.pvalue, float).tolist()))
@@ -691,7 +693,8 @@ def _prepare(X, y, levels, test, alpha, n_perm, random_state, max_sx, trace):
     names = None
     if isinstance(X, pd.DataFrame):                     # integer columns: one array, no per-column pandas access
         names = tuple(X.columns.tolist())
-        if all(np.dtype(d).kind in "iub" for d in X.dtypes): X = X.to_numpy()
+        A = X.to_numpy()
+        if A.dtype.kind in "iub": X = A                 # every column integer (else pandas gives floats or objects)
     codes = CodeMatrix(X, "X")
     yv = np.asarray(y)
     if yv.ndim != 1 or len(yv) != codes.n:
@@ -699,8 +702,9 @@ def _prepare(X, y, levels, test, alpha, n_perm, random_state, max_sx, trace):
     if yv.dtype.kind == "f" and np.isnan(yv).any() or (yv.dtype.kind in "iu" and yv.min(initial=0) < 0):
         raise ValueError("`y` has unlabelled entries (-1/NaN): learn_mb and learn_nbr need full labels "
                          "(semisel.iamb.markov_blanket handles partial labels)")
-    _, yc = np.unique(yv, return_inverse=True)
-    lev = np.append(codes.arity if levels is None else np.asarray(levels, dtype=np.int64), max(2, yc.max() + 1))
+    if yv.dtype.kind in "iub" and len(yv): yc = reindex_codes(yv.astype(np.int64), int(yv.max()) + 1)[0]   # as np.unique's
+    else: _, yc = np.unique(yv, return_inverse=True)                                                       # inverse
+    lev = np.append(codes.arity if levels is None else np.asarray(levels, dtype=np.int64), max(2, int(yc.max()) + 1))
     if len(lev) != codes.shape[1] + 1 or (lev[:-1] < codes.arity).any():
         raise ValueError("`levels` must give every column of X its number of levels (at least its largest code + 1)")
     D = np.empty((codes.shape[1] + 1, codes.n), dtype=np.min_scalar_type(int(lev.max())))   # one row per variable
