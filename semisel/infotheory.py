@@ -282,7 +282,7 @@ def expected_cmi_from_counts(T: np.ndarray) -> np.ndarray:
     ref = log_pmf(np.clip(np.floor((Af + 1) * (Bf + 1) / (Mf + 2)).astype(np.int64), lo, hi), A, B, M)
     e_cells, ends = np.zeros(len(A)), np.cumsum(length)
     cuts = np.searchsorted(ends, np.arange(_WINDOW, ends[-1] if len(ends) else 0, _WINDOW), side="right")
-    for c0, c1 in itertools.pairwise(np.unique(np.concatenate(([0], cuts, [len(A)])))):     # whole cells, about _WINDOW counts at once
+    for c0, c1 in itertools.pairwise(np.unique(np.concatenate(([0], cuts, [len(A)])))):   # cells, ~_WINDOW counts at once
         L = length[c0:c1]
         cell = np.repeat(np.arange(c1 - c0), L)
         k = np.repeat(lo[c0:c1], L) + np.arange(cell.size) - np.repeat(np.cumsum(L) - L, L)
