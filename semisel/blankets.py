@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import itertools
+import math
 import json
 import os
 import shutil
@@ -16,13 +17,16 @@ from typing import Callable, NamedTuple
 
 import numpy as np
 import pandas as pd
+from scipy import special
 
 from .core import CodeMatrix, check_integer, check_probability, check_random_state, reindex_codes
-from .infotheory import bn_g, bn_pvalues, ci_test_all, test_spec, yz_term
+from .infotheory import (bn_g, bn_pvalues, chi2_sf, ci_test_all, cmi_from_counts, expected_cmi_from_counts,
+                                test_spec, yz_term)
 
 # %% auto #0
-__all__ = ['EMPTY', 'ALGORITHMS', 'BNLEARN_LIB', 'Strata', 'extend', 'CIResult', 'bn_test', 'CITest', 'make_ci', 'TestRecord',
-           'trace_table', 'check_algorithm', 'Blanket', 'learn_nbr', 'learn_mb', 'bnlearn_available', 'bnlearn_learn']
+__all__ = ['EMPTY', 'ALGORITHMS', 'BNLEARN_LIB', 'Strata', 'extend', 'CIResult', 'bn_test', 'count_tables_of', 'gadf_from_counts',
+           'CITest', 'make_ci', 'TestRecord', 'trace_table', 'check_algorithm', 'Blanket', 'learn_nbr', 'learn_mb',
+           'bnlearn_available', 'bnlearn_learn']
 
 # %% ../nbs/04_blankets.ipynb #a5156627
 _COMPANION = "g-adf"     # the deterministic association of the permutation tests
@@ -75,6 +79,63 @@ def _bn_result(XT: np.ndarray, kx: np.ndarray, w: np.ndarray, ky: int, z: Strata
     G, dof, p = bn_pvalues(test, XT.shape[1], G, adjusted, kx, ky, z.declared, ties=True)
     return CIResult(G, p, dof)
 
+def _bn_one(x: np.ndarray, kx: int, w: np.ndarray, ky: int, z: Strata, test: str, yz, cols, L) -> tuple:
+    """`_bn_result` of one column x (codes < kx) in fewer numpy calls, as (G, dof, p-value): the same counts, sums and
+    rules (`bn_pvalues`' one-test rounding, `chi2_sf`); `cols` is max(occupied columns - 1, 0) per stratum of the y-z
+    margins `yz` (`yz_term`), `L` a table of k ln k."""
+    kw = ky * z.k
+    idx = np.multiply(x, kw, dtype=np.int64)
+    idx += w
+    T = np.bincount(idx, minlength=kx * kw)
+    o_xz = T.reshape(kx, ky, z.k).sum(1)
+    g = max(float(2 * (L[T].sum() - L[o_xz].sum() - yz[0])), 0.0)
+    q = 10.0 ** (math.floor(math.log10(max(g, 1e-300))) - 10)             # ties as in R (see `bn_pvalues`)
+    g = round(g / q) * q
+    if test == "mi": dof = (kx - 1.0) * (ky - 1.0) * z.declared
+    else:
+        dof = float((np.maximum((o_xz > 0).sum(0) - 1, 0) * cols).sum())
+        if len(x) < 5.0 * kx * ky * z.declared: g = 0.0
+    p = float(special.chdtrc(dof, g)) if dof > 0 else 1.0
+    return g, dof, (float(chi2_sf(np.array([g]), np.array([dof]))[0]) if p < 1e-280 else p)
+
+
+# %% ../nbs/04_blankets.ipynb #5e0c7a02
+_GADF_CELLS = 1 << 20      # largest block of count cells the learners count "g-adf" in (larger: chapter 01's ci_test_all)
+
+def count_tables_of(XT: np.ndarray, kx, w: np.ndarray, ky: int, kz: int) -> np.ndarray:
+    """Count tables T[j, x, y, z] of the rows X_j of XT (codes, shape (J, n), below the largest of `kx`) against the
+    codes w = y kz + z, in one `bincount`."""
+    J, width, kw = len(XT), int(np.max(kx)), ky * kz
+    idx = XT.astype(np.int64)
+    idx += (np.arange(J, dtype=np.int64) * width)[:, None]
+    idx *= kw
+    idx += w
+    return np.bincount(idx.ravel(), minlength=J * width * kw).reshape(J, width, ky, kz)
+
+def gadf_from_counts(T: np.ndarray) -> CIResult:
+    """Chapter 01's "g-adf" test of count tables T[j, x, y, z] (the values of `ci_test_all(..., test="g-adf")`): the
+    sum over strata of G_z nu_z / E0[G_z] with nu_z bnlearn's adjusted dof, against chi2 with the sum of the nu_z.
+
+    Examples
+    --------
+    >>> T = np.array([[[[30, 5], [2, 9]], [[3, 8], [25, 6]]]])      # one column, two strata
+    >>> r = gadf_from_counts(T); r.dof.tolist(), bool(r.pvalue[0] < 1e-6)
+    ([2.0], True)
+    """
+    T = np.asarray(T)
+    J = len(T)
+    Tz = T.transpose(0, 3, 1, 2)                                                # (J, kz, kx, ky)
+    nu = np.maximum(np.count_nonzero(Tz.sum(3), 2) - 1, 0) * np.maximum(np.count_nonzero(Tz.sum(2), 2) - 1, 0)
+    j, s = np.nonzero(nu)
+    if not len(j): return CIResult(np.zeros(J), np.ones(J), np.zeros(J))
+    Ts = Tz[j, s][..., None]                                                    # one table per stratum with nu > 0
+    nz = Ts.sum((1, 2, 3))
+    G, E = 2 * nz * cmi_from_counts(Ts), 2 * nz * expected_cmi_from_counts(Ts)
+    keep = E > 1e-12
+    nu = np.where(keep, nu[j, s], 0)
+    stat = np.bincount(j, weights=np.where(keep, G * nu / np.where(keep, E, 1.0), 0.0), minlength=J)
+    dof = np.bincount(j, weights=nu, minlength=J)
+    return CIResult(stat, np.where(dof > 0, special.chdtrc(np.maximum(dof, 1), stat), 1.0), dof)
 
 # %% ../nbs/04_blankets.ipynb #172cf688
 @dataclass
@@ -88,7 +149,7 @@ class CITest:
     decision: Callable
     randomised: bool = False
     asymptotic: bool = True
-    native: bool = False     # bnlearn's "mi" / "adf": the learners count them directly on their stored codes
+    kernel: str | None = None   # "mi", "adf" or "g-adf": the association the learners count on their stored codes
 
 def _chapter01(name: str, **kw) -> Callable:
     "A test of chapter 01's `ci_test_all` in the family's shape."
@@ -122,13 +183,13 @@ def make_ci(test="mi", *, alpha: float = 0.05, n_perm: int | None = None, random
     name = spec.name
     if name in ("mi", "adf"):
         f = lambda X, kx, y, ky, z=EMPTY: bn_test(X, kx, y, ky, z, name)
-        return CITest(name, f, f, native=True)
+        return CITest(name, f, f, kernel=name)
     if not spec.permutes:
         f = _chapter01(name)
-        return CITest(name, f, f)
+        return CITest(name, f, f, kernel="g-adf" if name == "g-adf" else None)
     kw = {"alpha": check_probability(alpha, "alpha"), "random_state": check_random_state(random_state)}
     if n_perm is not None: kw["n_perm"] = check_integer(n_perm, "n_perm", low=1)      # else the registry's default
-    return CITest(name, _chapter01(_COMPANION), _chapter01(name, **kw), True, False)
+    return CITest(name, _chapter01(_COMPANION), _chapter01(name, **kw), True, False, _COMPANION)
 
 # %% ../nbs/04_blankets.ipynb #dd7b0b49
 class TestRecord(NamedTuple):
@@ -190,6 +251,8 @@ class _Tests:
         self._z, self._assoc, self._dec, self._w = {(): EMPTY}, {}, {}, {}
         self.log = [] if trace else None
         self.n_tests = 0
+        k = np.arange(DT.shape[1] + 1.0)
+        self._L = special.xlogy(k, k)                                   # k ln k, looked up by the one-column tests
 
     def _record(self, phase: str, x: int, y: int, zs: tuple, stat: float, dof: float, p: float, a: float):
         "Log one test as a `TestRecord` (the class, the last row of DT, as Y)."
@@ -207,33 +270,56 @@ class _Tests:
             self._z[key] = s
         return s
 
+    def _wz(self, y: int, zkey: tuple, z: Strata, margins: bool = True) -> tuple:
+        """y's codes with the strata, w = y kz + z, and with `margins` the y-z part of G (`yz_term`) and max(occupied
+        columns - 1, 0) per stratum, once per (y, Z)."""
+        wz = self._w.get((y, zkey))
+        if wz is None:
+            if len(self._w) > 4096: self._w = {}                         # bound the memory of the cache
+            wz = (self.DT[y].astype(np.int64) * z.k + (0 if z.codes is None else z.codes), None, None)
+        if margins and wz[1] is None:
+            yz = yz_term(wz[0], int(self.levels[y]), z.k)
+            wz = (wz[0], yz, np.maximum((yz[1].reshape(-1, z.k) > 0).sum(0) - 1, 0))
+        self._w[(y, zkey)] = wz
+        return wz
+
+    def _compute(self, todo: list, y: int, zkey: tuple) -> list:
+        """(statistic, dof, p-value) of the association tests x ⊥ y | zkey for every x in `todo`: counted here for the
+        kernels "mi", "adf" (one column: `_bn_one`) and "g-adf" (`gadf_from_counts`), else by the test's callable."""
+        z, kernel, ky, kx = self.strata(zkey), self.ci.kernel, int(self.levels[y]), self.levels[todo]
+        if kernel in ("mi", "adf"):
+            w, yz, cols = self._wz(y, zkey, z)
+            if len(todo) == 1: return [_bn_one(self.DT[todo[0]], int(kx[0]), w, ky, z, kernel, yz, cols, self._L)]
+            r = _bn_result(self.DT[todo], kx, w, ky, z, kernel, yz)
+        elif kernel == "g-adf" and len(todo) * int(kx.max()) * ky * z.k <= _GADF_CELLS:
+            r = gadf_from_counts(count_tables_of(self.DT[todo], kx, self._wz(y, zkey, z, False)[0], ky, z.k))
+        else: r = self.ci.association(self.DT[todo].T, kx, self.DT[y], ky, z)
+        return list(zip(np.asarray(r.statistic, float).tolist(), np.asarray(r.dof, float).tolist(),
+                        np.asarray(r.pvalue, float).tolist()))
+
     def assoc(self, xs, y: int, zs=()) -> np.ndarray:
         "Association p-values of x ⊥ y | zs for every x in `xs` (one batched call for those not yet tested)."
         zkey = tuple(sorted(zs))
         keys = [(min(x, y), max(x, y), zkey) for x in xs]
         todo = [x for x, k in zip(xs, keys) if k not in self._assoc]
         if todo:
-            z = self.strata(zkey)
-            if self.ci.native:
-                ky, wz = int(self.levels[y]), self._w.get((y, zkey))
-                if wz is None:                   # y's strata codes and the y-z part of G, once per (y, Z)
-                    if len(self._w) > 4096: self._w = {}
-                    w = self.DT[y].astype(np.int64) * z.k + (0 if z.codes is None else z.codes)
-                    wz = self._w[(y, zkey)] = (w, yz_term(w, ky, z.k))
-                r = _bn_result(self.DT[todo], self.levels[todo], wz[0], ky, z, self.ci.name, wz[1])
-            else: r = self.ci.association(self.DT[todo].T, self.levels[todo], self.DT[y], int(self.levels[y]), z)
             self.n_tests += len(todo)
-            rows = list(zip(np.asarray(r.statistic, float).tolist(), np.asarray(r.dof, float).tolist(),
-                            np.asarray(r.pvalue, float).tolist()))
+            rows = self._compute(todo, y, zkey)
             for x, row in zip(todo, rows): self._assoc[(min(x, y), max(x, y), zkey)] = row
             if self.log is not None and not self.ci.randomised:
                 for x, (s, d, p) in zip(todo, rows): self._record("test", x, y, zkey, s, d, p, p)
         return np.array([self._assoc[k][2] for k in keys])
 
     def one(self, x: int, y: int, zs=()) -> float:
-        "The association p-value of x ⊥ y | zs (read from the cache when the test was made)."
-        r = self._assoc.get((min(x, y), max(x, y), tuple(sorted(zs))))
-        return r[2] if r is not None else float(self.assoc([x], y, zs)[0])
+        """The association p-value of x ⊥ y | zs (read from the cache when the test was made). bnlearn's "mi" and "adf"
+        are symmetric in x and y (G up to the rounding their ties remove): y is then the later variable (the class, the
+        last, when it is one of them), so its codes with the strata (`_wz`) serve every test of the class given the
+        same set."""
+        key = (min(x, y), max(x, y), tuple(sorted(zs)))
+        r = self._assoc.get(key)
+        if r is not None: return r[2]
+        if self.ci.kernel in ("mi", "adf"): x, y = key[0], key[1]
+        return float(self.assoc([x], y, key[2])[0])
 
     def p(self, x: int, y: int, zs=()) -> float:
         "The decision's p-value of x ⊥ y | zs (the association's for a deterministic test)."
@@ -607,7 +693,8 @@ def _prepare(X, y, levels, test, alpha, n_perm, random_state, max_sx, trace):
     names = None
     if isinstance(X, pd.DataFrame):                     # integer columns: one array, no per-column pandas access
         names = tuple(X.columns.tolist())
-        if all(np.dtype(d).kind in "iub" for d in X.dtypes): X = X.to_numpy()
+        A = X.to_numpy()
+        if A.dtype.kind in "iub": X = A                 # every column integer (else pandas gives floats or objects)
     codes = CodeMatrix(X, "X")
     yv = np.asarray(y)
     if yv.ndim != 1 or len(yv) != codes.n:
@@ -615,8 +702,9 @@ def _prepare(X, y, levels, test, alpha, n_perm, random_state, max_sx, trace):
     if yv.dtype.kind == "f" and np.isnan(yv).any() or (yv.dtype.kind in "iu" and yv.min(initial=0) < 0):
         raise ValueError("`y` has unlabelled entries (-1/NaN): learn_mb and learn_nbr need full labels "
                          "(semisel.iamb.markov_blanket handles partial labels)")
-    _, yc = np.unique(yv, return_inverse=True)
-    lev = np.append(codes.arity if levels is None else np.asarray(levels, dtype=np.int64), max(2, yc.max() + 1))
+    if yv.dtype.kind in "iub" and len(yv): yc = reindex_codes(yv.astype(np.int64), int(yv.max()) + 1)[0]   # as np.unique's
+    else: _, yc = np.unique(yv, return_inverse=True)                                                       # inverse
+    lev = np.append(codes.arity if levels is None else np.asarray(levels, dtype=np.int64), max(2, int(yc.max()) + 1))
     if len(lev) != codes.shape[1] + 1 or (lev[:-1] < codes.arity).any():
         raise ValueError("`levels` must give every column of X its number of levels (at least its largest code + 1)")
     D = np.empty((codes.shape[1] + 1, codes.n), dtype=np.min_scalar_type(int(lev.max())))   # one row per variable

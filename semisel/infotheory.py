@@ -218,6 +218,22 @@ def _xlogx(t):
     "t ln t elementwise, with 0 ln 0 = 0."
     return special.xlogy(t, t)
 
+_KLOGK = np.zeros(1)
+
+def _klogk(n: int) -> np.ndarray:
+    "The table k ln k for k = 0..n at least (counts are looked up, not logged)."
+    global _KLOGK
+    if len(_KLOGK) <= n: _KLOGK = special.xlogy(np.arange(2 * n + 2.0), np.arange(2 * n + 2.0))
+    return _KLOGK
+
+_LNFACT = np.zeros(1)
+
+def _lnfact(n: int) -> np.ndarray:
+    "The table ln k! for k = 0..n at least, kept between calls as `_klogk`'s."
+    global _LNFACT
+    if len(_LNFACT) <= n: _LNFACT = special.gammaln(np.arange(1, 2 * n + 3.0))
+    return _LNFACT
+
 _WINDOW = 1 << 13                                                               # counts of the windows walked at once
 
 def expected_cmi_from_counts(T: np.ndarray) -> np.ndarray:
@@ -247,21 +263,18 @@ def expected_cmi_from_counts(T: np.ndarray) -> np.ndarray:
     T = T.reshape((-1,) + T.shape[-3:]).astype(np.int64)
     J = len(T)
     a, b, n = T.sum(2), T.sum(1), T.sum((1, 2))                                # (J,kx,kz), (J,ky,kz), (J,kz)
-    A = np.broadcast_to(a[:, :, None, :], T.shape)
-    B = np.broadcast_to(b[:, None, :, :], T.shape)
-    M = np.broadcast_to(n[:, None, None, :], T.shape)
-    live = (A > 1) & (B > 1)                                                   # cells whose count can exceed 1
-    col = np.broadcast_to(np.arange(J)[:, None, None, None], T.shape)[live]
-    A, B, M = A[live], B[live], M[live]
+    col, x, y, z = np.nonzero((a[:, :, None, :] > 1) & (b[:, None, :, :] > 1))   # cells whose count can exceed 1
+    A, B, M = a[col, x, z], b[col, y, z], n[col, z]
     Af, Bf, Mf = A.astype(np.float64), B.astype(np.float64), M.astype(np.float64)   # products overflow int64 at N ~ 1e5
     mean = Af * Bf / Mf
     sd = np.sqrt(np.where(M > 1, Af * Bf * (Mf - Af) * (Mf - Bf) / (Mf * Mf * np.maximum(Mf - 1, 1.0)), 0.0))
     lo = np.maximum(np.maximum(0, A + B - M), np.floor(mean - 12 * sd - 1)).astype(np.int64)
     hi = np.minimum(np.minimum(A, B), np.ceil(mean + 12 * sd + 1)).astype(np.int64)
     length = np.maximum(hi - lo + 1, 0)
-    top = int(M.max(initial=1))                                                # ln k!: a table, or for few cells
-    table = special.gammaln(np.arange(1, top + 2)) if top < 4 * length.sum() else None   # of a large N computed (the
-    lf = table.__getitem__ if table is not None else lambda v: special.gammaln(v + 1.0)   # same values, no N-long table)
+    top = int(M.max(initial=1))                                                # ln k! and k ln k looked up in tables
+    small = top < 1 << 21                                                      # kept between calls (the same values),
+    lf = _lnfact(top).__getitem__ if small else lambda v: special.gammaln(v + 1.0)   # computed above 2M rows
+    klogk = _klogk(top).__getitem__ if small else _xlogx
     # the hypergeometric pmf up to its constant per cell, taken relative to its mode (its largest value) and
     # normalised over the +-12 sd window: the constant is a difference of terms ~ N ln N whose rounding would
     # otherwise bias E[I] (0.3% at N = 200k, 17% at 2M)
@@ -269,13 +282,13 @@ def expected_cmi_from_counts(T: np.ndarray) -> np.ndarray:
     ref = log_pmf(np.clip(np.floor((Af + 1) * (Bf + 1) / (Mf + 2)).astype(np.int64), lo, hi), A, B, M)
     e_cells, ends = np.zeros(len(A)), np.cumsum(length)
     cuts = np.searchsorted(ends, np.arange(_WINDOW, ends[-1] if len(ends) else 0, _WINDOW), side="right")
-    for c0, c1 in itertools.pairwise(np.unique(np.r_[0, cuts, len(A)])):     # whole cells, about _WINDOW counts at once
+    for c0, c1 in itertools.pairwise(np.unique(np.concatenate(([0], cuts, [len(A)])))):   # cells, ~_WINDOW counts at once
         L = length[c0:c1]
         cell = np.repeat(np.arange(c1 - c0), L)
         k = np.repeat(lo[c0:c1], L) + np.arange(cell.size) - np.repeat(np.cumsum(L) - L, L)
         pmf = np.exp(log_pmf(k, A[c0:c1][cell], B[c0:c1][cell], M[c0:c1][cell]) - ref[c0:c1][cell])
         mass = np.bincount(cell, weights=pmf, minlength=c1 - c0)
-        e_cells[c0:c1] = np.divide(np.bincount(cell, weights=_xlogx(k) * pmf, minlength=c1 - c0), mass,
+        e_cells[c0:c1] = np.divide(np.bincount(cell, weights=klogk(k) * pmf, minlength=c1 - c0), mass,
                                    out=np.zeros(c1 - c0), where=mass > 0)
     s = np.bincount(col, weights=e_cells, minlength=J)
     fixed = _xlogx(n).sum(1) - _xlogx(a).sum((1, 2)) - _xlogx(b).sum((1, 2))
@@ -756,14 +769,6 @@ def chi2_test(x, y, z=None, dof: str = "papers") -> IndependenceResult:
     return _one(chi2_test_all(_single(x), y, z, dof))
 
 # %% ../nbs/01_infotheory.ipynb #f0e175d0
-_KLOGK = np.zeros(1)
-
-def _klogk(n: int) -> np.ndarray:
-    "The table k ln k for k = 0..n at least (counts are looked up, not logged)."
-    global _KLOGK
-    if len(_KLOGK) <= n: _KLOGK = special.xlogy(np.arange(2 * n + 2.0), np.arange(2 * n + 2.0))
-    return _KLOGK
-
 def yz_term(w: np.ndarray, ky: int, kz: int) -> tuple[float, np.ndarray]:
     "The part of G that does not depend on x: sum of o_yz ln o_yz - o_z ln o_z over the codes w = y kz + z, and o_yz."
     o_yz = np.bincount(w, minlength=ky * kz)
