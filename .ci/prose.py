@@ -5,13 +5,14 @@ notebook's *support*: its stored outputs (text, HTML, markdown; images ignored),
 slow cells, or a code cell's source (a constant the code sets, a paper's value typed into a table).
 
 What counts as a cited figure (everything else, integers without a unit included, is not checked):
-- a decimal: `0.724`, `.818`, `12.3`, `3.2×`;
+- a decimal: `0.724`, `.818`, `12.3`, `3.2×`, `3.2x` (not `1e-5`, nor a number glued to letters: `x0.5`, `0.5mm`);
 - a percentage: `72%`, `4.5 %`;
 - a time: a number with a unit of time: `46 CPU-min`, `5 min`, `2.3 s`, `120 ms`, `1 h`, `3 hours`.
-Not cited figures: numbers in links' targets, URLs and HTML tags, and decimals right after a word that numbers a thing (`Table 4.2`, `Fig. 3.1`, `§5.2.1`, `Eq. 2.3`,
-`Prop. 4.2`, `Theorem 3.1`, `version 2.4`, a package's version `nbdev 2.4.14`) or with two dots (`2.4.14`).
-Ranges such as `0.5–2 s` carry their unit to the first number. Quotes from a paper are kept out by the paper's
-values being typed into the code (a table, an assertion); those that appear in prose only go in ALLOW below.
+Not cited figures: numbers in links' targets, URLs and HTML tags, and decimals right after a word that numbers a
+thing (`Table 4.2`, `Fig. 3.1`, `§5.2.1`, `Eq. 2.3`, `Prop. 4.2`, `Theorem 3.1`, `version 2.4`, a package's version
+`nbdev 2.4.14`, `bnlearn (4.9`) or with two dots (`2.4.14`). Ranges such as `0.5–2 s` carry their unit to the first
+number. A paper's values are kept out by being typed into the code (a table, an assertion); those the prose alone
+quotes go in ALLOW below, as do hand-worked examples whose steps no cell prints.
 
 Support for a cited figure x written with d decimals (a support value v is any number in the support, sign ignored):
 - a decimal or a time: |v - x| ≤ half a unit of x's last digit (0.7236 supports 0.724, .72 and 0.7; 46.3 supports 46),
@@ -20,7 +21,10 @@ Support for a cited figure x written with d decimals (a support value v is any n
 - a time in unit u: also any time in the support converted to u (an output's "2760 s" supports "46 min").
 
 ALLOW lists the genuine exceptions: (notebook, figure as written, why). Usage: python .ci/prose.py [--check] [nb ...]
-(without --check: list the offenders per notebook with their context; --check: the same, exit 1 if any)."""
+(without --check: list the offenders per notebook with their context; --check: the same, exit 1 if any).
+The support is the whole notebook, not only the cells beside the prose, so a figure can pass by matching an unrelated
+number elsewhere in it: the check catches figures no output shows at all (measured elsewhere, derived by hand, copied
+from another chapter or an older run), not a figure misread from the wrong output."""
 import argparse
 import json
 import re
@@ -54,7 +58,7 @@ UNITS = {"ms": 1e-3, "s": 1, "sec": 1, "secs": 1, "second": 1, "seconds": 1, "mi
 _unit = r"(?:CPU[- ]?)?(?:" + "|".join(sorted(map(re.escape, UNITS), key=len, reverse=True)) + r")\b"
 NUM = r"(?:\d+(?:,\d{3})*(?:\.\d+)?|\.\d+)"
 # a figure in prose: number [range to a number] [% | unit]
-CITED = re.compile(rf"(?<![\w.\-/#]){NUM}(?![\w]|\.\d)(?:(?P<rng>\s*(?:–|-|to)\s*)(?P<hi>{NUM}))?"
+CITED = re.compile(rf"(?<![\w.\-/#]){NUM}(?!(?!x\b)\w|\.\d)(?:(?P<rng>\s*(?:–|-|to)\s*)(?P<hi>{NUM}))?"
                    rf"(?P<pct>\s?%)?(?:\s?(?P<unit>{_unit}))?")
 SUPPORT = re.compile(rf"(?<![\w.]){NUM}(?:[eE][-+]?\d+)?(?P<pct>\s?%)?(?:\s?(?P<unit>{_unit}))?")
 NAMING = re.compile(r"(?:Table|Tab\.|Tables|Figure|Figures|Fig\.|Figs\.|Section|Sections|Sec\.|§|§§|Eq\.|Eqs\.|Equation|"

@@ -30,7 +30,8 @@ def test_supported(tmp_path, md): assert figures(notebook(tmp_path, md)) == []
 
 
 @pytest.mark.parametrize("md,bad", [("The score is 0.725.", ["0.725"]), ("The score is .818 and 0.724.", [".818"]),
-                                    ("About 73% of it.", ["73"]), ("It took 2.3 s.", ["2.3"])])
+                                    ("About 73% of it.", ["73"]), ("It took 2.3 s.", ["2.3"]),
+                                    ("A 3.3x speed-up, 0.7236 in Table 4.2.", ["3.3"])])
 def test_unsupported(tmp_path, md, bad): assert figures(notebook(tmp_path, md)) == bad
 
 
