@@ -98,9 +98,33 @@ def _bn_one(x: np.ndarray, kx: int, w: np.ndarray, ky: int, z: Strata, test: str
     p = float(special.chdtrc(dof, g)) if dof > 0 else 1.0
     return g, dof, (float(chi2_sf(np.array([g]), np.array([dof]))[0]) if p < 1e-280 else p)
 
+def _bn_many(XT: np.ndarray, kx: np.ndarray, w: np.ndarray, ky: int, z: Strata, test: str, L, yz=None) -> tuple:
+    """`_bn_result` of the rows of XT (codes < their `kx`, a dense block) in fewer numpy calls, as lists (G, dof,
+    p-values) and the margins of `_bn_one` (`yz`, `cols`; read off the first row's table when `yz` is None, so the
+    y-z codes are not counted apart): the same counts, sums and rules as `bn_g` and `bn_pvalues`."""
+    J, n = XT.shape
+    width, kz = int(kx.max()), z.k
+    kw = ky * kz
+    idx = XT + (np.arange(J, dtype=np.int64) * width)[:, None]
+    idx *= kw
+    idx += w
+    T = np.bincount(idx.ravel(), minlength=J * width * kw)
+    if yz is None:
+        o_yz = T[:width * kw].reshape(width, kw).sum(0)
+        yz = (L[o_yz].sum() - L[o_yz.reshape(ky, kz).sum(0)].sum(), o_yz)
+    cols = np.maximum((yz[1].reshape(ky, kz) > 0).sum(0) - 1, 0)
+    o_xz = T.reshape(J * width, ky, kz).sum(1)
+    G = np.maximum(2 * (L[T].reshape(J, -1).sum(1) - L[o_xz].reshape(J, -1).sum(1) - yz[0]), 0.0)
+    q = 10.0 ** (np.floor(np.log10(np.maximum(G, 1e-300))) - 10)          # ties as in R (see `bn_pvalues`)
+    G = np.round(G / q) * q
+    if test == "mi": dof = (kx - 1.0) * (ky - 1.0) * z.declared
+    else:
+        dof = (np.maximum((o_xz.reshape(J, width, kz) > 0).sum(1) - 1, 0) * cols).sum(1).astype(float)
+        G = np.where(n < 5.0 * kx * ky * z.declared, 0.0, G)
+    return G.tolist(), dof.tolist(), chi2_sf(G, dof).tolist(), yz, cols
 
 # %% ../nbs/04_blankets.ipynb #5e0c7a02
-_GADF_CELLS = 1 << 20      # largest block of count cells the learners count "g-adf" in (larger: chapter 01's ci_test_all)
+_BLOCK_CELLS = 1 << 20     # largest block of count cells the learners count in (larger: chapter 01's kernels)
 
 def count_tables_of(XT: np.ndarray, kx, w: np.ndarray, ky: int, kz: int) -> np.ndarray:
     """Count tables T[j, x, y, z] of the rows X_j of XT (codes, shape (J, n), below the largest of `kx`) against the
@@ -285,13 +309,18 @@ class _Tests:
 
     def _compute(self, todo: list, y: int, zkey: tuple) -> list:
         """(statistic, dof, p-value) of the association tests x ⊥ y | zkey for every x in `todo`: counted here for the
-        kernels "mi", "adf" (one column: `_bn_one`) and "g-adf" (`gadf_from_counts`), else by the test's callable."""
+        kernels "mi", "adf" (`_bn_one`, `_bn_many`) and "g-adf" (`gadf_from_counts`), else by the test's callable."""
         z, kernel, ky, kx = self.strata(zkey), self.ci.kernel, int(self.levels[y]), self.levels[todo]
         if kernel in ("mi", "adf"):
-            w, yz, cols = self._wz(y, zkey, z)
-            if len(todo) == 1: return [_bn_one(self.DT[todo[0]], int(kx[0]), w, ky, z, kernel, yz, cols, self._L)]
+            one, dense = len(todo) == 1, len(todo) * int(kx.max()) * ky * z.k <= _BLOCK_CELLS
+            w, yz, cols = self._wz(y, zkey, z, one or not dense)
+            if one: return [_bn_one(self.DT[todo[0]], int(kx[0]), w, ky, z, kernel, yz, cols, self._L)]
+            if dense:
+                G, dof, p, yz, cols = _bn_many(self.DT[todo], kx, w, ky, z, kernel, self._L, yz)
+                self._w[(y, zkey)] = (w, yz, cols)                          # the margins, for later one-column tests
+                return list(zip(G, dof, p))
             r = _bn_result(self.DT[todo], kx, w, ky, z, kernel, yz)
-        elif kernel == "g-adf" and len(todo) * int(kx.max()) * ky * z.k <= _GADF_CELLS:
+        elif kernel == "g-adf" and len(todo) * int(kx.max()) * ky * z.k <= _BLOCK_CELLS:
             r = gadf_from_counts(count_tables_of(self.DT[todo], kx, self._wz(y, zkey, z, False)[0], ky, z.k))
         else: r = self.ci.association(self.DT[todo].T, kx, self.DT[y], ky, z)
         return list(zip(np.asarray(r.statistic, float).tolist(), np.asarray(r.dof, float).tolist(),

@@ -458,6 +458,24 @@ def _pvalue(statistic, dof):
     "Upper tail of chi2_dof at `statistic`; 1 where dof is 0."
     return np.where(dof > 0, stats.chi2.sf(statistic, np.maximum(dof, 1)), 1.0)
 
+def _log_gamma_q(a: float, z: float) -> float:
+    """ln Q(a, z) = ln Gamma(a, z) / Gamma(a) for z > a + 1 by Lentz's continued fraction, in Python floats (the tail
+    `chi2_sf` needs is far out: a few iterations, each cheaper than one numpy call)."""
+    b = z + 1 - a
+    c, d = 1e300, 1 / b
+    h = d
+    for i in range(1, 300):
+        an = -i * (i - a)
+        b += 2
+        d = an * d + b
+        if abs(d) < 1e-300: d = 1e-300
+        c = b + an / c
+        if abs(c) < 1e-300: c = 1e-300
+        d = 1 / d
+        h = h * d * c
+        if abs(d * c - 1) < 1e-16: break
+    return -z + a * math.log(z) - math.lgamma(a) + math.log(h)
+
 def chi2_sf(statistic, dof) -> np.ndarray:
     """Upper tail of chi2_dof at `statistic`, down to the subnormal numbers as R's `pchisq(lower.tail = FALSE)` (where
     scipy flushes to 0: a continued fraction in log space), so p-values rank as bnlearn ranks them (the p-values of
@@ -469,22 +487,7 @@ def chi2_sf(statistic, dof) -> np.ndarray:
     p = np.array(p, dtype=float)                                        # a 0-d array for a scalar: assignable
     x, df = np.broadcast_arrays(x, df)
     tiny = (p < 1e-280) & (df > 0) & (x / 2 > df / 2 + 1)
-    if tiny.any():
-        a, z = df[tiny] / 2, x[tiny] / 2
-        b = z + 1 - a
-        c, d = np.full_like(z, 1e300), 1 / b
-        h = d.copy()
-        for i in range(1, 300):                                         # Lentz's method for Gamma(a, z)
-            an = -i * (i - a)
-            b = b + 2
-            d = an * d + b
-            d = np.where(np.abs(d) < 1e-300, 1e-300, d)
-            c = b + an / c
-            c = np.where(np.abs(c) < 1e-300, 1e-300, c)
-            d = 1 / d
-            h = h * d * c
-            if np.all(np.abs(d * c - 1) < 1e-16): break
-        p[tiny] = np.exp(-z + a * np.log(z) - special.gammaln(a) + np.log(h))
+    if tiny.any(): p[tiny] = np.exp([_log_gamma_q(a, z) for a, z in zip((df[tiny] / 2).tolist(), (x[tiny] / 2).tolist())])
     return p if p.ndim else p[()]
 
 # %% ../nbs/01_infotheory.ipynb #aa089b78
