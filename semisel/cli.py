@@ -723,9 +723,8 @@ def mb_table(inp: Input, args) -> tuple[pd.DataFrame, object]:
     >>> table.feature.tolist(), est.surrogate_
     (['a'], 'Y1')
     """
-    from semisel.iamb import DEFAULT_ALGORITHM, SemiIAMB
-    if args.algorithm is None:   # SemiIAMB's rule: the papers' IAMB where the default learner cannot run
-        args.algorithm = "iamb" if args.method == "pairwise" or is_chunked(inp.X) else DEFAULT_ALGORITHM
+    from semisel.iamb import SemiIAMB, choose_algorithm
+    if args.algorithm is None: args.algorithm = choose_algorithm(None, args.method, inp.X)   # SemiIAMB's rule
     X = discretize(inp.X, bins=args.bins, nan=args.nan)
     args = _with_prior(args, X, inp.y, inp.notes, args.method == "semi")
     est = SemiIAMB(prior=args.prior, alpha=args.alpha, method=args.method, test=args.test, n_perm=args.n_perm,

@@ -1118,7 +1118,8 @@ class PartialLabelSelector(SelectorMixin, BaseEstimator):
 
     `fit(X, y)`: y holds the class of each labelled row and -1 (or NaN) for unlabelled rows, scikit-learn's
     `semi_supervised` convention. A subclass implements two hooks: `_check_X(X)` (validate X, set
-    ``n_features_in_`` / ``feature_names_in_``; the default is scikit-learn's ``validate_data`` for finite numbers)
+    ``n_features_in_`` / ``feature_names_in_``; the default hands a chunked X to the backend when ``_chunked``, any other
+    X to `_check_array`: scikit-learn's ``validate_data`` for finite numbers)
     and `_select(X, labels) -> Selected` (labels: a `PartialLabels`).
 
     Attributes (after fit)
@@ -1140,6 +1141,10 @@ class PartialLabelSelector(SelectorMixin, BaseEstimator):
 
     def _check_X(self, X):
         if is_chunked(X) and self._chunked: return chunked_backend("check_X")(self, X)   # dask: kept lazy
+        return self._check_array(X)
+
+    def _check_array(self, X):
+        "An in-memory `X` validated (see `_check_X`)."
         return validate_data(self, X, dtype="numeric", ensure_all_finite=True)
 
     def _select(self, X, labels: PartialLabels) -> Selected:

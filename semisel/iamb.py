@@ -30,7 +30,7 @@ from .infotheory import (TESTS, IndependenceResult, chi2_test, chi2_test_all, ci
 
 # %% auto #0
 __all__ = ['DEFAULT_TEST', 'DEFAULT_ALGORITHM', 'per_column', 'make_test', 'MarkovBlanket', 'iamb', 'pairwise_g_test_all',
-           'markov_blanket', 'semi_iamb', 'listwise_iamb', 'pairwise_iamb', 'SemiIAMB']
+           'choose_algorithm', 'markov_blanket', 'semi_iamb', 'listwise_iamb', 'pairwise_iamb', 'SemiIAMB']
 
 # %% ../nbs/04_iamb.ipynb #dfa29105
 def per_column(test: Callable) -> Callable:
@@ -253,7 +253,7 @@ def _iamb(codes: CodeMatrix, y, alpha: float, test: Callable, trace: bool, progr
     log = [] if trace else None
     bar = functools.partial(tqdm, disable=not progress, file=sys.stderr, leave=False)
     with bar(total=codes.shape[1], desc="IAMB grow", unit="member") as b: found = _forward(codes, y, alpha, test, log, b)
-    members = codes.load(found) if is_chunked(codes) else codes    # chunked: the blanket loaded once for phase II
+    members = codes.load(found)    # chunked codes load the blanket once for phase II (in memory: the codes themselves)
     with bar(desc="IAMB shrink", unit="test") as b: blanket, pvalues = _backward(members, y, found, alpha, test, log, b)
     names = None if codes.names is None else tuple(codes.names)
     return MarkovBlanket(tuple(blanket), names, pvalues, log or [], codes.n, alpha)
@@ -391,6 +391,25 @@ def pairwise_g_test_all(X, y3, z=None, test: str = "g", *, n_perm: int | None = 
     stat, dof, p, used = (np.concatenate(v)[order] for v in (stat, dof, p, used))
     return IndependenceResult(stat, p, dof, codes.n, f"pairwise-{spec.name}", used)
 
+# %% ../nbs/04_iamb.ipynb #cb82e447
+def choose_algorithm(algorithm: str | None, method: str, X) -> str:
+    """The learner to run (`check_algorithm`): `algorithm`, or for None `DEFAULT_ALGORITHM` except where it cannot run,
+    `method` "pairwise" or chunked `X` (dask), which get the papers' IAMB. The learners of semisel.blankets count in
+    memory: on chunked `X` any other is an error.
+
+    Examples
+    --------
+    >>> choose_algorithm(None, "semi", np.zeros((2, 2))), choose_algorithm(None, "pairwise", np.zeros((2, 2)))
+    ('mmpc', 'iamb')
+    """
+    chunked = is_chunked(X)   # an entry point that must differ: only the papers' IAMB counts chunk by chunk
+    if algorithm is None: algorithm = "iamb" if method == "pairwise" or chunked else DEFAULT_ALGORITHM
+    algorithm = check_algorithm(algorithm)
+    if chunked and algorithm != "iamb":
+        raise ValueError(f"algorithm {algorithm!r} counts in memory: pass X as a numpy array or DataFrame (the papers' "
+                         "IAMB, algorithm='iamb', counts dask chunks)")
+    return algorithm
+
 # %% ../nbs/04_iamb.ipynb #1584f590
 _METHODS = ("semi", "listwise", "pairwise")
 
@@ -417,8 +436,6 @@ def _family(codes: CodeMatrix, y, algorithm: str, alpha: float, test, max_sx, n_
             check: Callable, trace: bool = False) -> MarkovBlanket:
     """A learner of semisel.blankets on the target codes `y` (a PC learner: its PC set and the spouses): its blanket
     as a `MarkovBlanket`, each member's p-value given the rest from the batched test `check`, and its trace."""
-    if is_chunked(codes): raise ValueError(f"algorithm {algorithm!r} counts in memory: pass X as a numpy array or "
-                                           "DataFrame (the papers' IAMB, algorithm='iamb', counts dask chunks)")
     res = learn_mb(codes, y, algorithm, test, alpha, max_sx, n_perm=n_perm, random_state=random_state, trace=trace)
     pvalues = {}
     for m in res.members:
@@ -433,9 +450,7 @@ def _partial_blanket(codes: CodeMatrix, labels: PartialLabels, method: str, prio
     """Semi-, Listwise- or Pairwise-IAMB (or another learner of semisel.blankets) on validated features and parsed
     labels: where each method makes its target (`progress`: the papers' IAMB shows its phases on stderr)."""
     check_choice(method, "method", _METHODS)
-    if algorithm is None:   # the default learner, or the papers' IAMB where it cannot run (pairwise, dask chunks)
-        algorithm = "iamb" if method == "pairwise" or is_chunked(codes) else DEFAULT_ALGORITHM
-    algorithm = check_algorithm(algorithm)
+    algorithm = choose_algorithm(algorithm, method, codes)
     if algorithm == "iamb" and max_sx is not None:
         raise ValueError("`max_sx` bounds the conditioning sets of semisel.blankets' learners; the papers' IAMB "
                          "(`algorithm` 'iamb') conditions on the whole blanket: drop `max_sx` or choose another `algorithm`")
@@ -658,17 +673,16 @@ class SemiIAMB(PartialLabelSelector):
 
     _chunked = True     # counts through CodeMatrix: a dask X is counted chunk by chunk (chapter 10)
 
-    def _check_X(self, X):
-        if is_chunked(X):   # dask: validated without loading it, binned chunk by chunk (chapter 10)
-            arr = PartialLabelSelector._check_X(self, X)
-            return arr if self.discretize is None else discretize(arr, bins=self.discretize)
+    def _check_X(self, X):   # a dask X is validated without loading it (PartialLabelSelector), binned chunk by chunk
+        X = PartialLabelSelector._check_X(self, X)
+        return X if self.discretize is None else discretize(X, bins=self.discretize)
+
+    def _check_array(self, X):
         arr = validate_data(self, X, dtype=None, ensure_min_samples=2)  # sparse/NaN/inf/empty/1-row errors
-        Xc = X if isinstance(X, pd.DataFrame) else arr
-        if self.discretize is not None: return discretize(Xc, bins=self.discretize)
-        if arr.dtype.kind == "f" and not np.all(np.mod(arr, 1) == 0):
+        if self.discretize is None and arr.dtype.kind == "f" and not np.all(np.mod(arr, 1) == 0):
             raise TypeError("`X` is continuous; discretise it first (semisel.datasets.discretize) "
                             "or pass SemiIAMB(discretize=5)")
-        return Xc
+        return X if isinstance(X, pd.DataFrame) else arr
 
     def _select(self, X, labels: PartialLabels) -> Selected:
         alpha = check_probability(self.alpha, "alpha")

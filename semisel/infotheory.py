@@ -14,7 +14,7 @@ import numpy as np
 from scipy import special, stats
 
 from .core import (CodeMatrix, check_choice, check_integer, check_probability, check_random_state, compact_codes,
-                          count_tables, encode_joint, fits_count_budget, is_chunked, stratum_tables, target_codes)
+                          count_tables, encode_joint, fits_count_budget, stratum_tables, target_codes)
 
 # %% auto #0
 __all__ = ['TESTS', 'CI_METHODS', 'cmi_from_counts', 'smi_from_counts', 'dof_from_counts', 'entropy', 'joint_entropy',
@@ -712,8 +712,7 @@ def ci_test_all(X, y, z=None, test: str = "g", *, n_perm: int | None = None, alp
 
 def _declared(v) -> float:
     "bnlearn's declared levels of codes: the code bound (largest code + 1), multiplied over the columns of a matrix."
-    v = v if is_chunked(v) else np.asarray(v)
-    return float(np.prod(np.asarray(v.max(axis=0), dtype=float) + 1))
+    return float(np.prod(np.asarray(np.max(v, axis=0)) + 1.0))   # a dask vector or matrix computes its maxima
 
 def _bnlearn_rule(name: str, X, y, z, n: int, G, adjusted):
     """bnlearn 4.9's "mi" (dof from the declared levels) or "mi-adf" (the adjusted dof; independence below 5 rows per

@@ -16,7 +16,7 @@ from sklearn.metrics import get_scorer
 
 from .core import (SURROGATES, CodeMatrix, PartialLabels, PartialLabelSelector, Selected, check_choice,
                           check_probability, id_like_columns, margin_sum,
-                          check_integer, check_number, compact_codes, count_tables, is_chunked, partial_labels,
+                          check_integer, check_number, compact_codes, count_tables, partial_labels,
                           fits_count_budget, reindex_codes,
                           small_codes)
 from .datasets import discretize
@@ -117,14 +117,15 @@ def _terms(codes: CodeMatrix, cols: np.ndarray, b: np.ndarray, kb: int, y: np.nd
     if kw > 255: w = small_codes(b.astype(np.int64) * ky + y, kw)
     else: w = b.astype(np.uint8) * np.uint8(ky) + y.astype(np.uint8)
     big = np.array([not fits_count_budget(int(codes.arity[j]) * kw) for j in cols], dtype=bool)
-    if big.any() and (adjusted or is_chunked(codes)):
+    if big.any() and adjusted:
         raise ValueError(f"{int(big.sum())} column(s) have pair tables beyond the count budget (arity "
-                         f"{int(codes.arity[cols[big]].max())} against {kw} states)"
-                         + ("; adjusted=True needs them dense: bin those columns first" if adjusted else
-                            "; bin those columns before counting them chunk by chunk"))
+                         f"{int(codes.arity[cols[big]].max())} against {kw} states); adjusted=True needs them dense: "
+                         "bin those columns first")
     parts = [_pair_terms(T.reshape(len(block), -1, kb, ky), adjusted)
              for block, T in count_tables(codes, w, kw, cols[~big])] if (~big).any() else []
-    parts += [_sparse_pair_terms(codes[j], b, kb, y, ky) for j in cols[big]]
+    if big.any():   # counted over observed cells, in memory (chunked codes load these columns; b and y are in memory)
+        loaded = codes.load(cols[big])
+        parts += [_sparse_pair_terms(loaded[j], b, kb, y, ky) for j in cols[big]]
     order = np.argsort(np.r_[np.flatnonzero(~big), np.flatnonzero(big)], kind="stable")
     return PairTerms(*(np.concatenate(p)[order] for p in zip(*parts)))
 
@@ -571,7 +572,7 @@ class _RankingSelector(PartialLabelSelector):
 
     def _select(self, X, labels: PartialLabels) -> Selected:
         if self.discretize is not None:   # a dask X is binned chunk by chunk (chapter 10), never loaded
-            X = discretize(X if is_chunked(X) else np.asarray(X, dtype=np.float64), bins=self.discretize)
+            X = discretize(X, bins=self.discretize)
         codes = CodeMatrix(X)
         names = getattr(self, "feature_names_in_", None)
         ids = [names[j] if names is not None else j for j in id_like_columns(codes)]

@@ -67,3 +67,21 @@ def test_semi_iamb_exact(client, data):
     for ra, rb in zip(a.trace, b.trace):
         assert (ra.phase, ra.candidate, ra.conditioning, ra.dof, ra.decision) == (rb.phase, rb.candidate, rb.conditioning, rb.dof, rb.decision)
         assert abs(ra.statistic - rb.statistic) <= 1e-9 * max(1.0, abs(ra.statistic))
+
+
+def test_semijmi_beyond_budget(client, data, monkeypatch):
+    "A column whose pair table exceeds the count budget is counted over its observed cells, loaded; chunked or not."
+    import semisel.ranking as ranking
+    from semisel.core import count_budget
+    X, yp, Xd, ypd = data[0][:50_000, :10], data[2][:50_000], data[3][:50_000, :10], data[4][:50_000]   # column 7 in
+    sparse, calls = ranking._sparse_pair_terms, []
+    monkeypatch.setattr(ranking, "_sparse_pair_terms", lambda x, *a: calls.append(type(x)) or sparse(x, *a))
+    with count_budget(1 << 10):   # 128 int64 cells: column 7 (arity 30) against B x Y (4 x 2 states) does not fit
+        a = SemiJMI(k=4, prior=0.35).fit(X, yp)
+        b = SemiJMI(k=4, prior=0.35).fit(Xd, ypd)
+    assert calls and set(calls) == {np.ndarray}   # the sparse path ran, on NumPy columns both times
+    assert b.ranking_.tolist() == a.ranking_.tolist()
+    np.testing.assert_allclose(b.scores_[b.ranking_], a.scores_[a.ranking_], rtol=0, atol=1e-12)
+    c = SemiJMI(k=4, prior=0.35).fit(X, yp)   # the dense tables, within the default budget: the same answer
+    assert c.ranking_.tolist() == a.ranking_.tolist()
+    np.testing.assert_allclose(c.scores_[c.ranking_], a.scores_[a.ranking_], rtol=0, atol=1e-12)
