@@ -706,20 +706,8 @@ def cc_study(datasets: dict, configs: dict | None = None, splits=SPLITS, n_runs:
     in that order), and every configuration starts from `cc_components`' start 0 of the partition, so with the same
     `datasets`, `n_runs` and `random_state` the configuration {} is `cc_components`' start 0 at M = 6.
 
-    Parameters
-    ----------
-    datasets : dict
-        name -> (X, y, X_test, y_test, ...) as for `run_replication`.
-    configs : dict, optional
-        name -> keywords of `CommonComponentEM` (M = 6 unless given); `CC_CONFIGS` by default.
-    splits : sequence of (int, int), default SPLITS
-    n_runs : int, default 3
-        Partitions per dataset and split.
-    n_jobs : int, default 1
-        joblib workers over the partitions.
-    random_state : None, int or numpy.random.Generator, default 0
-    progress : bool, default True
-        Show a tqdm bar.
+    Parameters: `configs` maps a name to keywords of `CommonComponentEM` (M = 6 unless given; `CC_CONFIGS` by
+    default); the others as for `cc_components` (here `n_runs` defaults to 3).
 
     Returns
     -------
