@@ -5,12 +5,14 @@
 # %% ../nbs/04_blankets.ipynb #0b756f12
 from __future__ import annotations
 
+import contextlib
 import itertools
 import math
 import json
 import os
 import shutil
 import subprocess
+import sys
 import tempfile
 from dataclasses import dataclass, field
 from typing import Callable, NamedTuple
@@ -18,6 +20,7 @@ from typing import Callable, NamedTuple
 import numpy as np
 import pandas as pd
 from scipy import special
+from tqdm.auto import tqdm
 
 from .core import CodeMatrix, check_integer, check_probability, check_random_state, reindex_codes
 from .infotheory import (bn_g, bn_pvalues, chi2_sf, ci_test_all, cmi_from_counts, expected_cmi_from_counts,
@@ -717,8 +720,32 @@ class Blanket:
 
     def __len__(self): return len(self.members)
 
-def _prepare(X, y, levels, test, alpha, n_perm, random_state, max_sx, trace):
-    "Codes D = [X, y] with their declared levels, and the run's `_Tests`."
+class _Shown(_Tests):
+    """`_Tests` that count the tests made on a tqdm `bar`: the association tests and the permutation decisions. Only a
+    run with progress makes one, so the learners' tests pay nothing for the bar otherwise."""
+    def __init__(self, *args, bar):
+        super().__init__(*args)
+        self.bar = bar
+
+    def assoc(self, xs, y: int, zs=()) -> np.ndarray:
+        n = self.n_tests
+        out = super().assoc(xs, y, zs)
+        if self.n_tests > n: self.bar.update(self.n_tests - n)
+        return out
+
+    def p(self, x: int, y: int, zs=()) -> float:
+        n = len(self._dec)
+        out = super().p(x, y, zs)
+        if len(self._dec) > n: self.bar.update(len(self._dec) - n)
+        return out
+
+def _bar(name: str, progress: bool):
+    """The bar of a learning run on stderr (`learn_mb`'s `progress`): the tests made, out of a total not known in
+    advance; without progress no bar is made (a disabled one costs a few percent of a small run)."""
+    return tqdm(desc=name, unit=" tests", file=sys.stderr, leave=False) if progress else contextlib.nullcontext()
+
+def _prepare(X, y, levels, test, alpha, n_perm, random_state, max_sx, trace, bar=None):
+    "Codes D = [X, y] with their declared levels, and the run's `_Tests` (`_Shown` on `bar` when given)."
     names = None
     if isinstance(X, pd.DataFrame):                     # integer columns: one array, no per-column pandas access
         names = tuple(X.columns.tolist())
@@ -741,12 +768,14 @@ def _prepare(X, y, levels, test, alpha, n_perm, random_state, max_sx, trace):
     D[-1] = yc.ravel()
     alpha = check_probability(alpha, "alpha")
     max_sx = D.shape[0] if max_sx is None else check_integer(max_sx, "max_sx", low=0)
-    E = _Tests(D, lev, make_ci(test, alpha=alpha, n_perm=n_perm, random_state=random_state), alpha, trace)
+    ci = make_ci(test, alpha=alpha, n_perm=n_perm, random_state=random_state)
+    E = _Tests(D, lev, ci, alpha, trace) if bar is None else _Shown(D, lev, ci, alpha, trace, bar=bar)
     names = names if codes.names is None else tuple(codes.names)
     return E, D.shape[0] - 1, max_sx, names
 
 def learn_nbr(X, y, algorithm: str = "mmpc", test="mi", alpha: float = 0.05, max_sx: int | None = None, *,
-              levels=None, n_perm: int | None = None, random_state=None, trace: bool = False) -> Blanket:
+              levels=None, n_perm: int | None = None, random_state=None, trace: bool = False,
+              progress: bool = False) -> Blanket:
     """The parents and children of the class `y` among the columns of X, as bnlearn's `learn.nbr` (algorithms
     "pc.stable", "mmpc", "si.hiton.pc", "hpc"); see `learn_mb` for the arguments.
 
@@ -760,12 +789,15 @@ def learn_nbr(X, y, algorithm: str = "mmpc", test="mi", alpha: float = 0.05, max
     name = check_algorithm(algorithm)
     if name not in _PC: raise ValueError(f"learn_nbr learns parents and children with {', '.join(map(repr, _PC))}; "
                                          f"{name!r} learns a Markov blanket: use learn_mb")
-    E, t, max_sx, names = _prepare(X, y, levels, test, alpha, n_perm, random_state, max_sx, trace)
-    found = _PC[name](E, t, list(range(t)), max_sx)
+    with _bar(name, progress) as bar:
+        E, t, max_sx, names = _prepare(X, y, levels, test, alpha, n_perm, random_state, max_sx, trace,
+                                       bar if progress else None)
+        found = _PC[name](E, t, list(range(t)), max_sx)
     return Blanket(tuple(int(j) for j in found), names, name, E.ci.name, E.alpha, E.n_tests, E.log or [])
 
 def learn_mb(X, y, algorithm: str = "iamb", test="mi", alpha: float = 0.05, max_sx: int | None = None, *,
-             levels=None, n_perm: int | None = None, random_state=None, trace: bool = False) -> Blanket:
+             levels=None, n_perm: int | None = None, random_state=None, trace: bool = False,
+             progress: bool = False) -> Blanket:
     """The Markov blanket of the class `y` among the columns of X by `algorithm`, as bnlearn's `learn.mb` (for "gs",
     "iamb", "fast.iamb", "inter.iamb", "iamb.fdr"); a parents-and-children learner ("pc.stable", "mmpc",
     "si.hiton.pc", "hpc") gives its PC set plus the spouses found through each member (as MMMB / HITON-MB).
@@ -791,6 +823,9 @@ def learn_mb(X, y, algorithm: str = "iamb", test="mi", alpha: float = 0.05, max_
         Of the permutation tests (by default the registry's, `test_spec(test).n_perm`).
     trace : bool, default False
         Keep every test made, as `TestRecord`s (`Blanket.trace_frame`).
+    progress : bool, default False
+        A bar on stderr counting the tests made (association tests and permutation decisions; the total is not known
+        in advance), cleared when the run ends. Without it the tests pay nothing for a bar.
 
     Returns
     -------
@@ -804,23 +839,25 @@ def learn_mb(X, y, algorithm: str = "iamb", test="mi", alpha: float = 0.05, max_
     [1]
     """
     name = check_algorithm(algorithm)
-    E, t, max_sx, names = _prepare(X, y, levels, test, alpha, n_perm, random_state, max_sx, trace)
-    nodes = list(range(t))
-    if name == "iamb.fdr" and E.ci.name in ("mc", "smc"):
-        level = E.alpha / (t * (1 / np.arange(1, t + 1)).sum())              # the smallest threshold iamb.fdr uses
-        need = int(np.ceil(1 / level))
-        B = test_spec(E.ci.name).n_perm if n_perm is None else n_perm
-        if B + 1 < need:
-            raise ValueError(f"iamb.fdr compares p-values with thresholds down to {level:.2g}; test {E.ci.name!r} with "
-                             f"n_perm={B} cannot reach them: pass n_perm >= {need - 1}")
-    if name in _MB: found = _MB[name](E, t, nodes, max_sx)
-    elif name == "pc.stable":
-        adj, sep = _pc_skeleton(E, max_sx)
-        found = adj[t] + _spouses(E, t, adj[t], adj.__getitem__, max_sx, sep)
-    else:
-        learn = lambda c: _PC[name](E, c, [v for v in range(t + 1) if v != c], max_sx)
-        pc = learn(t)
-        found = pc + _spouses(E, t, pc, learn, max_sx)
+    with _bar(name, progress) as bar:
+        E, t, max_sx, names = _prepare(X, y, levels, test, alpha, n_perm, random_state, max_sx, trace,
+                                       bar if progress else None)
+        nodes = list(range(t))
+        if name == "iamb.fdr" and E.ci.name in ("mc", "smc"):
+            level = E.alpha / (t * (1 / np.arange(1, t + 1)).sum())              # the smallest threshold iamb.fdr uses
+            need = int(np.ceil(1 / level))
+            B = test_spec(E.ci.name).n_perm if n_perm is None else n_perm
+            if B + 1 < need:
+                raise ValueError(f"iamb.fdr compares p-values with thresholds down to {level:.2g}; test {E.ci.name!r} with "
+                                 f"n_perm={B} cannot reach them: pass n_perm >= {need - 1}")
+        if name in _MB: found = _MB[name](E, t, nodes, max_sx)
+        elif name == "pc.stable":
+            adj, sep = _pc_skeleton(E, max_sx)
+            found = adj[t] + _spouses(E, t, adj[t], adj.__getitem__, max_sx, sep)
+        else:
+            learn = lambda c: _PC[name](E, c, [v for v in range(t + 1) if v != c], max_sx)
+            pc = learn(t)
+            found = pc + _spouses(E, t, pc, learn, max_sx)
     return Blanket(tuple(int(j) for j in found), names, name, E.ci.name, E.alpha, E.n_tests, E.log or [])
 
 # %% ../nbs/04_blankets.ipynb #9af92708

@@ -729,7 +729,7 @@ def mb_table(inp: Input, args) -> tuple[pd.DataFrame, object]:
     args = _with_prior(args, X, inp.y, inp.notes, args.method == "semi")
     est = SemiIAMB(prior=args.prior, alpha=args.alpha, method=args.method, test=args.test, n_perm=args.n_perm,
                    random_state=args.seed, algorithm=args.algorithm, max_sx=args.max_sx,
-                   progress=_show_clock(args) and args.algorithm == "iamb")      # the papers' IAMB: a bar per phase
+                   progress=_show_clock(args))      # a bar for every learner (the papers' IAMB: one per phase)
     with _clock(f"mb --method {args.method} --algorithm {args.algorithm}", _show_clock(args) and not est.progress):
         est.fit(X, inp.y)
     return selection_table(est), est

@@ -433,10 +433,11 @@ def _pairwise_ci(test, alpha: float, n_perm, random_state) -> CITest:
                   name != "g", False)
 
 def _family(codes: CodeMatrix, y, algorithm: str, alpha: float, test, max_sx, n_perm, random_state,
-            check: Callable, trace: bool = False) -> MarkovBlanket:
+            check: Callable, trace: bool = False, progress: bool = False) -> MarkovBlanket:
     """A learner of semisel.blankets on the target codes `y` (a PC learner: its PC set and the spouses): its blanket
     as a `MarkovBlanket`, each member's p-value given the rest from the batched test `check`, and its trace."""
-    res = learn_mb(codes, y, algorithm, test, alpha, max_sx, n_perm=n_perm, random_state=random_state, trace=trace)
+    res = learn_mb(codes, y, algorithm, test, alpha, max_sx, n_perm=n_perm, random_state=random_state, trace=trace,
+                   progress=progress)
     pvalues = {}
     for m in res.members:
         rest = [codes[b] for b in res.members if b != m]
@@ -448,7 +449,8 @@ def _partial_blanket(codes: CodeMatrix, labels: PartialLabels, method: str, prio
                      test, trace: bool, n_perm: int | None = None, random_state=None, algorithm: str | None = "iamb",
                      max_sx: int | None = None, progress: bool = False) -> MarkovBlanket:
     """Semi-, Listwise- or Pairwise-IAMB (or another learner of semisel.blankets) on validated features and parsed
-    labels: where each method makes its target (`progress`: the papers' IAMB shows its phases on stderr)."""
+    labels: where each method makes its target (`progress`: a bar on stderr, per phase for the papers' IAMB, of the
+    tests made for the other learners)."""
     check_choice(method, "method", _METHODS)
     algorithm = choose_algorithm(algorithm, method, codes)
     if algorithm == "iamb" and max_sx is not None:
@@ -468,7 +470,8 @@ def _partial_blanket(codes: CodeMatrix, labels: PartialLabels, method: str, prio
     if algorithm == "iamb": learn = lambda c, y: _iamb(c, y, alpha, batched, trace, progress)
     else:
         ci = _pairwise_ci(test, alpha, n_perm, random_state) if method == "pairwise" else test
-        learn = lambda c, y: _family(c, y, algorithm, alpha, ci, max_sx, n_perm, random_state, batched, trace)
+        learn = lambda c, y: _family(c, y, algorithm, alpha, ci, max_sx, n_perm, random_state, batched, trace,
+                                       progress)
     if method == "semi":
         labels.require("positive", who="semi_iamb")
         prior, estimate = resolve_prior(prior, codes, labels, random_state=0 if random_state is None else random_state,
@@ -489,7 +492,7 @@ def _partial_blanket(codes: CodeMatrix, labels: PartialLabels, method: str, prio
 # %% ../nbs/04_iamb.ipynb #a138d78a
 def markov_blanket(X, y_partial, prior: float | None = None, alpha: float = 0.10, method: str = "semi",
                    test=DEFAULT_TEST, trace: bool = True, *, algorithm: str | None = None, max_sx: int | None = None,
-                   n_perm: int | None = None, random_state=None) -> MarkovBlanket:
+                   n_perm: int | None = None, random_state=None, progress: bool = False) -> MarkovBlanket:
     """Markov blanket of a partially labelled binary target made by Semi-IAMB (default), Listwise- or Pairwise-IAMB,
     learned by a learner of semisel.blankets (`algorithm`; default: the one chosen in 04b) or the papers' IAMB.
 
@@ -527,6 +530,9 @@ def markov_blanket(X, y_partial, prior: float | None = None, alpha: float = 0.10
         Pairwise works with the blanket learners only.
     max_sx : int, optional
         Largest conditioning set of those learners (bnlearn's `max.sx`); not for the papers' IAMB.
+    progress : bool, default False
+        A bar on stderr while learning: the tests made by a learner of semisel.blankets (`learn_mb`'s `progress`), the
+        members added then each backward sweep's tests for the papers' IAMB.
 
     Returns
     -------
@@ -542,7 +548,8 @@ def markov_blanket(X, y_partial, prior: float | None = None, alpha: float = 0.10
     """
     alpha, codes = check_probability(alpha, "alpha"), _features(X)
     labels = partial_labels(y_partial, n_rows=codes.n)
-    return _partial_blanket(codes, labels, method, prior, alpha, test, trace, n_perm, random_state, algorithm, max_sx)
+    return _partial_blanket(codes, labels, method, prior, alpha, test, trace, n_perm, random_state, algorithm, max_sx,
+                            progress)
 
 # %% ../nbs/04_iamb.ipynb #56f4619f
 def semi_iamb(X, y_partial, prior: float | None, alpha: float = 0.10, test=DEFAULT_TEST, trace: bool = False, *,
@@ -639,8 +646,7 @@ class SemiIAMB(PartialLabelSelector):
     discretize : int or None
         Bin continuous X into this many equal-width bins first (`semisel.datasets.discretize`; the papers use 5).
     progress : bool, default False
-        Progress bars on stderr for the papers' IAMB (``algorithm="iamb"``): members added (out of at most every
-        feature), then the tests of each backward sweep.
+        A progress bar on stderr while fitting (`markov_blanket`'s `progress`): every learner shows one.
 
     Attributes
     ----------
