@@ -177,18 +177,8 @@ def margins(votes, y) -> np.ndarray:
 
 # %% ../nbs/07_cbound.ipynb #a24a7947
 def cbound(votes, y) -> CBound:
-    """The empirical C-bound $1-\\mu_1^2/\\mu_2$ of a majority vote with class `votes` on examples labelled `y` (eq. 2).
-
-    Parameters
-    ----------
-    votes : array-like of shape (n_samples, n_classes)
-        Class votes in [0, 1].
-    y : array-like of int, shape (n_samples,)
-        Class codes 0..n_classes-1.
-
-    Returns
-    -------
-    CBound
+    """The empirical C-bound $1-\\mu_1^2/\\mu_2$ of a majority vote with class `votes` on examples labelled `y` (eq. 2;
+    `votes` and `y` as `margins`').
 
     Examples
     --------
@@ -202,16 +192,7 @@ def cbound(votes, y) -> CBound:
 def probabilistic_cbound(votes, posteriors) -> CBound:
     """The probabilistic C-bound (eq. 5): margin moments weighted by class `posteriors` $\\eta_c(x_i)$.
 
-    Parameters
-    ----------
-    votes : array-like of shape (n_samples, n_classes)
-        Class votes in [0, 1].
-    posteriors : array-like of shape (n_samples, n_classes)
-        Class posteriors (rows summing to 1).
-
-    Returns
-    -------
-    CBound
+    `votes` as `margins`'; `posteriors` of the same shape, rows summing to 1.
 
     Examples
     --------
@@ -880,16 +861,11 @@ def fsga(objective, d: int, *, n_generations: int = 20, population_size: int = 4
     Candidates of n0 = ceil(d^(2/3)) features, forest importances as weights, elitist parents, weighted crossover, swap
     and length mutation, and the permuted-copy relevance test that removes irrelevant features for good.
 
+    `objective`, `d`, the GA sizes, `random_state`, `patience` and `progress` as `cga`'s; the objective must offer
+    `contrast_importances(base, test, rng)` too for the relevance test.
+
     Parameters
     ----------
-    objective : SubsetObjective
-        `evaluate(subsets)` gives (fitness, importances of the subset's columns in increasing column order, ...)
-        per subset (the core's `SubsetObjective` computes a subset's value from its sorted columns); `n_evaluations`;
-        `contrast_importances(base, test, rng)` for the relevance test.
-    d : int
-        The number of features (at least 1).
-    n_generations, population_size, n_parents : int
-        The GA sizes (paper: 20, 40, 8).
     n_init_features : int, optional
         n0, the initial length (default ceil(d^(2/3)), our reading of the paper's lost formula; the authors' later code
         uses floor(sqrt d)).
@@ -905,13 +881,6 @@ def fsga(objective, d: int, *, n_generations: int = 20, population_size: int = 4
         Mean weight below which a feature is tested (default 1/(5 n0)).
     eps_rel : float, default 1e-4
         The tie tolerance of the relevance test.
-    random_state : None, int or numpy.random.Generator
-        The GA's random stream.
-    patience : int, optional
-        Early stopping: stop once the best fitness has not improved for `patience` generations (default None: all
-        generations, as the paper).
-    progress : bool, default False
-        A progress bar on stderr: generations, forests fitted, best fitness, time left.
 
     Returns
     -------

@@ -73,20 +73,11 @@ def check_number(value, name: str, *, low=None, high=None, low_open: bool = Fals
 
 # %% ../nbs/00_core.ipynb #bef951b2
 def check_probability(value, name: str, *, closed: str = "neither") -> float:
-    """Validate a probability: a float in (0, 1), with the ends named by `closed` allowed.
+    """Validate a probability: a float in (0, 1), with the ends named by `closed` allowed (`value`, `name` and the
+    result as `check_number`'s).
 
-    Parameters
-    ----------
-    value : object
-        The argument to check.
-    name : str
-        Its name, for the error message.
-    closed : {"neither", "left", "right", "both"}, default "neither"
-        Which ends of [0, 1] are allowed: ``"right"`` accepts 1 (e.g. a labelled fraction), ``"left"`` accepts 0.
-
-    Returns
-    -------
-    float
+    `closed` ("neither", "left", "right" or "both") names the ends of [0, 1] allowed: ``"right"`` accepts 1 (e.g. a
+    labelled fraction), ``"left"`` accepts 0.
 
     Examples
     --------
@@ -102,18 +93,7 @@ def check_probability(value, name: str, *, closed: str = "neither") -> float:
 def check_integer(value, name: str, *, low: int | None = None, high: int | None = None) -> int:
     """Validate an integer (a Python or NumPy integer, not a bool or a float) within optional inclusive bounds.
 
-    Parameters
-    ----------
-    value : object
-        The argument to check.
-    name : str
-        Its name, for the error message.
-    low, high : int, optional
-        Inclusive bounds.
-
-    Returns
-    -------
-    int
+    `value` and `name` as `check_number`'s; `low`, `high` are inclusive bounds (None: open-ended).
 
     Examples
     --------

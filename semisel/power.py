@@ -158,14 +158,8 @@ class MCARFactors(NamedTuple):
 
 # %% ../nbs/03_power.ipynb #10693f2d
 class MARCFactors(NamedTuple):
-    """Correction factors under MAR-C (Sechidis & Brown 2018, Thm 4 and 7) of the two informed surrogates.
-
-    Parameters
-    ----------
-    Y0 : float
-        The factor of the surrogate that fills the unlabelled rows with 0.
-    Y1 : float
-        The factor of the surrogate that fills them with 1.
+    """Correction factors under MAR-C (Sechidis & Brown 2018, Thm 4 and 7) of the two informed surrogates (fields
+    `Y0`, `Y1` as `MCARFactors`').
 
     Examples
     --------

@@ -659,24 +659,8 @@ class _NamedCriterion(SurrogateSelector):
 class SemiJMI(_NamedCriterion):
     """Semi-JMI (Algorithm 3): JMI on the surrogate Y0 or Y1 chosen by the prior belief and the switching threshold.
 
-    `SurrogateSelector` with ``criterion="jmi"``; `scores_` holds the JMI criterion Σ_j I(X;Y|X_j) of each pick.
-
-    Parameters
-    ----------
-    k : int, default 10
-    prior : float in (0, 1), optional
-        The belief about p(y=1).
-    surrogate : {"auto", "Y0", "Y1", "D_L"}, default "auto"
-    discretize : int, optional
-        Equal-width bins for numeric columns.
-    adjusted : bool, default False
-        Score every MI term adjusted for chance (its expectation under permutation subtracted): an ID-like column
-        cannot win by its number of values. The papers' criteria use the plain MI.
-
-    Attributes
-    ----------
-    ranking_, scores_, score_name_, score_note_, surrogate_, threshold_
-        As `SurrogateSelector`.
+    `SurrogateSelector` with ``criterion="jmi"`` (its parameters but `criterion`, its attributes); `scores_` holds the
+    JMI criterion Σ_j I(X;Y|X_j) of each pick.
 
     Examples
     --------
@@ -690,24 +674,8 @@ class SemiJMI(_NamedCriterion):
 class SemiMIM(_NamedCriterion):
     """Semi-MIM (§4.5): MIM on the surrogate Y0 or Y1 chosen by the prior belief and the switching threshold.
 
-    `SurrogateSelector` with ``criterion="mim"``; `scores_` holds I(X;surrogate) of each selected feature.
-
-    Parameters
-    ----------
-    k : int, default 10
-    prior : float in (0, 1), optional
-        The belief about p(y=1).
-    surrogate : {"auto", "Y0", "Y1", "D_L"}, default "auto"
-    discretize : int, optional
-        Equal-width bins for numeric columns.
-    adjusted : bool, default False
-        Score every MI term adjusted for chance (its expectation under permutation subtracted): an ID-like column
-        cannot win by its number of values. The papers' criteria use the plain MI.
-
-    Attributes
-    ----------
-    ranking_, scores_, score_name_, score_note_, surrogate_, threshold_
-        As `SurrogateSelector`.
+    `SurrogateSelector` with ``criterion="mim"`` (its parameters but `criterion`, its attributes); `scores_` holds
+    I(X;surrogate) of each selected feature.
 
     Examples
     --------

@@ -340,28 +340,8 @@ def marc(y, p_labelled: float, p_pos_given_labelled: float, *, mode: str = "exac
 def mcar(y, p_labelled: float, *, mode: str = "exact", random_state=None):
     """Hide labels of a fully labelled 0/1 `y` completely at random, keeping a fraction `p_labelled` labelled.
 
-    Parameters
-    ----------
-    y : array-like or pandas Series
-        Fully labelled 0/1 target with both classes.
-    p_labelled : float
-        p(s=1), the fraction of rows to keep labelled, in (0, 1].
-    mode : {"exact", "bernoulli"}, default "exact"
-        "exact": round(p(s=1) N) labelled rows with the class balance of `y` (a stratified labelling);
-        "bernoulli" (the papers' protocol): each row labelled with probability p(s=1).
-    random_state : None, int or numpy.random.Generator, default None
-        The random stream.
-
-    Returns
-    -------
-    numpy.ndarray of int64 or pandas Series
-        y_partial: the labels of `y` with the hidden ones set to -1 (a Series like `y` when `y` is one).
-
-    Raises
-    ------
-    ValueError
-        `y` not fully labelled 0/1 or with one class only, `p_labelled` out of range, or a labelled set that
-        would lack a class.
+    Parameters, result and errors as `marc`'s; `mode` "exact" keeps the class balance of `y` (a stratified labelling),
+    "bernoulli" labels each row with probability p(s=1).
 
     Examples
     --------
@@ -378,26 +358,8 @@ def mcar(y, p_labelled: float, *, mode: str = "exact", random_state=None):
 def pu_mask(Y: np.ndarray, p_labelled_pos: float, *, mode: str = "exact", random_state=None) -> np.ndarray:
     """Batched SCAR labelling of the positives of the 0/1 matrix Y (R datasets x N rows); `pu` is it for one dataset.
 
-    Parameters
-    ----------
-    Y : numpy.ndarray of shape (R, N)
-        Fully labelled 0/1 datasets, one per row; each must hold a positive.
-    p_labelled_pos : float
-        p(s=1|y=1), in (0, 1].
-    mode : {"exact", "bernoulli"}, default "exact"
-        round(p(s=1|y=1) N_1) labelled positives per dataset, or each positive labelled independently.
-    random_state : None, int or numpy.random.Generator, default None
-        The random stream.
-
-    Returns
-    -------
-    numpy.ndarray of bool, shape (R, N)
-        True where a label is kept (positives only).
-
-    Raises
-    ------
-    ValueError
-        A dataset without positives, or no labelled positive in exact mode.
+    Parameters as `pu`'s with `Y` as `marc_mask`'s (each dataset must hold a positive); the result, as `marc_mask`'s,
+    is True where a label is kept (positives only).
 
     Examples
     --------
@@ -422,27 +384,9 @@ def pu_mask(Y: np.ndarray, p_labelled_pos: float, *, mode: str = "exact", random
 def pu(y, p_labelled_pos: float, *, mode: str = "exact", random_state=None):
     """PU data under SCAR: label each positive with probability `p_labelled_pos` = p(s=1|y=1), no negative.
 
-    Parameters
-    ----------
-    y : array-like or pandas Series
-        Fully labelled 0/1 target with at least one positive.
-    p_labelled_pos : float
-        p(s=1|y=1), the fraction of positives to keep labelled, in (0, 1].
-    mode : {"exact", "bernoulli"}, default "exact"
-        "exact": round(p(s=1|y=1) N_1) labelled positives; "bernoulli": each positive labelled independently
-        (re-drawn while none is).
-    random_state : None, int or numpy.random.Generator, default None
-        The random stream.
-
-    Returns
-    -------
-    numpy.ndarray of int64 or pandas Series
-        y_partial: 1 for the labelled positives, -1 elsewhere (a Series like `y` when `y` is one).
-
-    Raises
-    ------
-    ValueError
-        `y` not fully labelled 0/1 or without positives, `p_labelled_pos` out of range, or no labelled positive.
+    `p_labelled_pos` is p(s=1|y=1), in (0, 1]; `mode` "exact" labels round(p(s=1|y=1) N_1) positives, "bernoulli"
+    each positive independently (re-drawn while none is); `y`, `random_state` and the result (1 for the labelled
+    positives, -1 elsewhere) as `marc`'s. An error when `y` has no positive or no positive would be labelled.
 
     Examples
     --------
@@ -535,25 +479,9 @@ def _pop_mi(cond: np.ndarray, p_y: float) -> np.ndarray:
 def class_conditionals_with_mi(R: int, arity: int, p_y: float, mi: float, random_state=None) -> np.ndarray:
     """R random class-conditional distributions over `arity` categories whose population I(X;Y) is `mi` nats.
 
-    The batched core of `sample_with_mi`: p(x|y) = (1-t) r + t d_y as above, t found by bisection.
-
-    Parameters
-    ----------
-    R : int
-        The number of distributions.
-    arity : int
-        The number of categories of X, >= 2.
-    p_y : float
-        p(y=1), in (0, 1).
-    mi : float
-        The population I(X;Y) in nats, in [0, H(Y)].
-    random_state : None, int or numpy.random.Generator, default None
-        The random stream.
-
-    Returns
-    -------
-    numpy.ndarray of shape (R, 2, arity)
-        cond[r, y, x] = p(x | y) of distribution r.
+    The batched core of `sample_with_mi` (whose parameters it takes, with `R` distributions instead of `n` rows):
+    p(x|y) = (1-t) r + t d_y as above, t found by bisection. The result: cond[r, y, x] = p(x | y) of distribution r,
+    shape (R, 2, arity).
 
     Examples
     --------
@@ -664,32 +592,9 @@ def marc_c(y, p_labelled: float, c: float, *, direction: str = "random", mode: s
            p_y: float | None = None, random_state=None):
     """MAR-C of §6.1.2: p(y=1|s=1) = (1-c) p(y=1) ('under') or (1+c) p(y=1) ('over').
 
-    Parameters
-    ----------
-    y : array-like or pandas Series
-        Fully labelled 0/1 target with both classes.
-    p_labelled : float
-        p(s=1), the fraction of rows to keep labelled, in (0, 1].
-    c : float
-        The strength of the class-prior change, in [0, 1); 0 is MCAR.
-    direction : {"random", "over", "under"}, default "random"
-        Over- or under-sample the positives; "random" flips a coin (drawn from `random_state`), as the paper does.
-    mode : {"exact", "bernoulli"}, default "exact"
-        As in `marc`.
-    p_y : float or None, default None
-        Population p(y=1); None: the proportion of positives in `y`.
-    random_state : None, int or numpy.random.Generator, default None
-        The random stream.
-
-    Returns
-    -------
-    numpy.ndarray of int64 or pandas Series
-        y_partial: the labels of `y` with the hidden ones set to -1 (a Series like `y` when `y` is one).
-
-    Raises
-    ------
-    ValueError
-        Arguments out of range, or (1 ± c) p(y=1) outside (0, 1).
+    `c`, the strength of the class-prior change, lies in [0, 1) (0 is MCAR); `direction` "over" or "under" samples
+    the positives, "random" flips a coin (drawn from `random_state`), as the paper does. The other parameters, the
+    result and the errors as `marc`'s; an error too when (1 ± c) p(y=1) falls outside (0, 1).
 
     Examples
     --------
