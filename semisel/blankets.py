@@ -22,13 +22,13 @@ import pandas as pd
 from scipy import special
 from tqdm.auto import tqdm
 
-from .core import CodeMatrix, check_integer, check_probability, check_random_state, reindex_codes
+from .core import CodeMatrix, block_tables, check_integer, check_probability, check_random_state, reindex_codes
 from .infotheory import (bn_g, bn_pvalues, chi2_sf, ci_test_all, cmi_from_counts, expected_cmi_from_counts,
                                 test_spec, yz_term)
 
 # %% auto #0
-__all__ = ['EMPTY', 'ALGORITHMS', 'BNLEARN_LIB', 'Strata', 'extend', 'CIResult', 'bn_test', 'count_tables_of', 'gadf_from_counts',
-           'CITest', 'make_ci', 'TestRecord', 'trace_table', 'check_algorithm', 'Blanket', 'learn_nbr', 'learn_mb',
+__all__ = ['EMPTY', 'ALGORITHMS', 'BNLEARN_LIB', 'Strata', 'extend', 'CIResult', 'bn_test', 'gadf_from_counts', 'CITest',
+           'make_ci', 'TestRecord', 'trace_table', 'check_algorithm', 'Blanket', 'learn_nbr', 'learn_mb',
            'bnlearn_available', 'bnlearn_learn']
 
 # %% ../nbs/04_blankets.ipynb #a5156627
@@ -83,13 +83,10 @@ def _bn_result(XT: np.ndarray, kx: np.ndarray, w: np.ndarray, ky: int, z: Strata
     return CIResult(G, p, dof)
 
 def _bn_one(x: np.ndarray, kx: int, w: np.ndarray, ky: int, z: Strata, test: str, yz, cols, L) -> tuple:
-    """`_bn_result` of one column x (codes < kx) in fewer numpy calls, as (G, dof, p-value): the same counts, sums and
-    rules (`bn_pvalues`' one-test rounding, `chi2_sf`); `cols` is max(occupied columns - 1, 0) per stratum of the y-z
-    margins `yz` (`yz_term`), `L` a table of k ln k."""
-    kw = ky * z.k
-    idx = np.multiply(x, kw, dtype=np.int64)
-    idx += w
-    T = np.bincount(idx, minlength=kx * kw)
+    """`_bn_result` of one column x (codes < kx) in fewer numpy calls, as (G, dof, p-value): the same counts (core's
+    `block_tables`), sums and rules (`bn_pvalues`' one-test rounding, `chi2_sf`); `cols` is max(occupied columns - 1, 0)
+    per stratum of the y-z margins `yz` (`yz_term`), `L` a table of k ln k."""
+    T = block_tables(x[:, None], w, ky * z.k, kx).ravel()
     o_xz = T.reshape(kx, ky, z.k).sum(1)
     g = max(float(2 * (L[T].sum() - L[o_xz].sum() - yz[0])), 0.0)
     q = 10.0 ** (math.floor(math.log10(max(g, 1e-300))) - 10)             # ties as in R (see `bn_pvalues`)
@@ -101,43 +98,8 @@ def _bn_one(x: np.ndarray, kx: int, w: np.ndarray, ky: int, z: Strata, test: str
     p = float(special.chdtrc(dof, g)) if dof > 0 else 1.0
     return g, dof, (float(chi2_sf(np.array([g]), np.array([dof]))[0]) if p < 1e-280 else p)
 
-def _bn_many(XT: np.ndarray, kx: np.ndarray, w: np.ndarray, ky: int, z: Strata, test: str, L, yz=None) -> tuple:
-    """`_bn_result` of the rows of XT (codes < their `kx`, a dense block) in fewer numpy calls, as lists (G, dof,
-    p-values) and the margins of `_bn_one` (`yz`, `cols`; read off the first row's table when `yz` is None, so the
-    y-z codes are not counted apart): the same counts, sums and rules as `bn_g` and `bn_pvalues`."""
-    J, n = XT.shape
-    width, kz = int(kx.max()), z.k
-    kw = ky * kz
-    idx = XT + (np.arange(J, dtype=np.int64) * width)[:, None]
-    idx *= kw
-    idx += w
-    T = np.bincount(idx.ravel(), minlength=J * width * kw)
-    if yz is None:
-        o_yz = T[:width * kw].reshape(width, kw).sum(0)
-        yz = (L[o_yz].sum() - L[o_yz.reshape(ky, kz).sum(0)].sum(), o_yz)
-    cols = np.maximum((yz[1].reshape(ky, kz) > 0).sum(0) - 1, 0)
-    o_xz = T.reshape(J * width, ky, kz).sum(1)
-    G = np.maximum(2 * (L[T].reshape(J, -1).sum(1) - L[o_xz].reshape(J, -1).sum(1) - yz[0]), 0.0)
-    q = 10.0 ** (np.floor(np.log10(np.maximum(G, 1e-300))) - 10)          # ties as in R (see `bn_pvalues`)
-    G = np.round(G / q) * q
-    if test == "mi": dof = (kx - 1.0) * (ky - 1.0) * z.declared
-    else:
-        dof = (np.maximum((o_xz.reshape(J, width, kz) > 0).sum(1) - 1, 0) * cols).sum(1).astype(float)
-        G = np.where(n < 5.0 * kx * ky * z.declared, 0.0, G)
-    return G.tolist(), dof.tolist(), chi2_sf(G, dof).tolist(), yz, cols
-
 # %% ../nbs/04_blankets.ipynb #5e0c7a02
 _BLOCK_CELLS = 1 << 20     # largest block of count cells the learners count in (larger: chapter 01's kernels)
-
-def count_tables_of(XT: np.ndarray, kx, w: np.ndarray, ky: int, kz: int) -> np.ndarray:
-    """Count tables T[j, x, y, z] of the rows X_j of XT (codes, shape (J, n), below the largest of `kx`) against the
-    codes w = y kz + z, in one `bincount`."""
-    J, width, kw = len(XT), int(np.max(kx)), ky * kz
-    idx = XT.astype(np.int64)
-    idx += (np.arange(J, dtype=np.int64) * width)[:, None]
-    idx *= kw
-    idx += w
-    return np.bincount(idx.ravel(), minlength=J * width * kw).reshape(J, width, ky, kz)
 
 def gadf_from_counts(T: np.ndarray) -> CIResult:
     """Chapter 01's "g-adf" test of count tables T[j, x, y, z] (the values of `ci_test_all(..., test="g-adf")`): the
@@ -312,19 +274,16 @@ class _Tests:
 
     def _compute(self, todo: list, y: int, zkey: tuple) -> list:
         """(statistic, dof, p-value) of the association tests x ⊥ y | zkey for every x in `todo`: counted here for the
-        kernels "mi", "adf" (`_bn_one`, `_bn_many`) and "g-adf" (`gadf_from_counts`), else by the test's callable."""
+        kernels "mi", "adf" (`_bn_one`, `_bn_result`) and "g-adf" (`gadf_from_counts`), all on core's `block_tables`, else
+        by the test's callable."""
         z, kernel, ky, kx = self.strata(zkey), self.ci.kernel, int(self.levels[y]), self.levels[todo]
         if kernel in ("mi", "adf"):
-            one, dense = len(todo) == 1, len(todo) * int(kx.max()) * ky * z.k <= _BLOCK_CELLS
-            w, yz, cols = self._wz(y, zkey, z, one or not dense)
-            if one: return [_bn_one(self.DT[todo[0]], int(kx[0]), w, ky, z, kernel, yz, cols, self._L)]
-            if dense:
-                G, dof, p, yz, cols = _bn_many(self.DT[todo], kx, w, ky, z, kernel, self._L, yz)
-                self._w[(y, zkey)] = (w, yz, cols)                          # the margins, for later one-column tests
-                return list(zip(G, dof, p))
+            w, yz, cols = self._wz(y, zkey, z, len(todo) == 1)      # a batch reads the margins off its table
+            if len(todo) == 1: return [_bn_one(self.DT[todo[0]], int(kx[0]), w, ky, z, kernel, yz, cols, self._L)]
             r = _bn_result(self.DT[todo], kx, w, ky, z, kernel, yz)
-        elif kernel == "g-adf" and len(todo) * int(kx.max()) * ky * z.k <= _BLOCK_CELLS:
-            r = gadf_from_counts(count_tables_of(self.DT[todo], kx, self._wz(y, zkey, z, False)[0], ky, z.k))
+        elif kernel == "g-adf" and len(todo) * (width := int(kx.max())) * ky * z.k <= _BLOCK_CELLS:
+            w = self._wz(y, zkey, z, False)[0]
+            r = gadf_from_counts(block_tables(self.DT[todo].T, w, ky * z.k, width).reshape(len(todo), width, ky, z.k))
         else: r = self.ci.association(self.DT[todo].T, kx, self.DT[y], ky, z)
         return list(zip(np.asarray(r.statistic, float).tolist(), np.asarray(r.dof, float).tolist(),
                         np.asarray(r.pvalue, float).tolist()))

@@ -13,8 +13,8 @@ from typing import NamedTuple
 import numpy as np
 from scipy import special, stats
 
-from .core import (CodeMatrix, check_choice, check_integer, check_probability, check_random_state, compact_codes,
-                          count_tables, encode_joint, fits_count_budget, stratum_tables, target_codes)
+from .core import (CodeMatrix, block_tables, check_choice, check_integer, check_probability, check_random_state,
+                          compact_codes, count_tables, encode_joint, fits_count_budget, stratum_tables, target_codes)
 
 # %% auto #0
 __all__ = ['TESTS', 'CI_METHODS', 'cmi_from_counts', 'smi_from_counts', 'dof_from_counts', 'entropy', 'joint_entropy',
@@ -781,17 +781,15 @@ def yz_term(w: np.ndarray, ky: int, kz: int) -> tuple[float, np.ndarray]:
 _CELLS = 1 << 22      # largest dense block of count cells bn_g counts at once
 
 def _g_dense(XT: np.ndarray, kx: int, w: np.ndarray, ky: int, kz: int, adjusted: bool, yz=None):
-    "G (and the adjusted dof) of each row of XT (codes < kx) against w, in one bincount."
+    "G (and the adjusted dof) of each row of XT (unsigned codes < kx) against w, counted by core's `block_tables`."
     J, n = XT.shape
-    kw = ky * kz
-    idx = XT.astype(np.int64)
-    idx += (np.arange(J, dtype=np.int64) * kx)[:, None]
-    idx *= kw
-    idx += w
-    T = np.bincount(idx.ravel(), minlength=J * kx * kw)
+    T = block_tables(XT.T, w, ky * kz, kx).ravel()
     L = _klogk(n)
     o_xz = T.reshape(J * kx, ky, kz).sum(1)
-    const, o_yz = yz_term(w, ky, kz) if yz is None else yz
+    if yz is None:                                           # the y-z margins off the first row's table: no recount
+        o_yz = T[:kx * ky * kz].reshape(kx, ky * kz).sum(0)
+        const = L[o_yz].sum() - L[o_yz.reshape(ky, kz).sum(0)].sum()
+    else: const, o_yz = yz
     G = 2 * (L[T].reshape(J, -1).sum(1) - L[o_xz].reshape(J, -1).sum(1) - const)
     df = None
     if adjusted:
@@ -827,9 +825,11 @@ def bn_g(XT: np.ndarray, kx, w: np.ndarray, ky: int, kz: int, adjusted: bool = F
     """
     XT = np.asarray(XT)
     J = XT.shape[0]
-    kx = np.broadcast_to(np.asarray(kx, dtype=np.int64), (J,))
+    kx = np.asarray(kx, dtype=np.int64)
     width = int(kx.max(initial=1))
+    if XT.dtype.kind != "u": XT = XT.astype(np.min_scalar_type(width - 1))    # the kernel takes unsigned codes
     if J * width * ky * kz <= _CELLS: return _g_dense(XT, width, w, ky, kz, adjusted, yz)     # one block (the usual)
+    kx = np.broadcast_to(kx, (J,))
     G, df = np.zeros(J), (np.zeros(J) if adjusted else None)
     per = max(1, _CELLS // max(1, width * ky * kz))
     dense = np.flatnonzero(kx * ky * kz <= _CELLS)

@@ -3,10 +3,22 @@ semisel's learner and of bnlearn's (timed inside R around each learn.mb / learn.
 counted) on the same samples in the same run, and their ratio (the target is <= 0.5). With --gadf, also semisel's
 time with the calibrated "g-adf" over the papers' "g" per algorithm on the same samples (the target is <= 3).
 
+With --against REV (a git revision of this repository, e.g. main), no R: semisel's learners against semisel as of REV
+(its package copied out of git into a temporary folder and imported as `semisel_ref`), timed alternately in the same
+process on the same samples; every blanket must be the same (asserted); the ratio new / old is printed (no slow-down:
+about 1 or below).
+
     OMP_NUM_THREADS=1 python tests/benchmarks/bench_blankets.py [--networks alarm insurance] [--n 2000 5000]
-        [--tests mi adf] [--algorithms iamb mmpc ...] [--repeat 3] [--gadf]
+        [--tests mi adf] [--algorithms iamb mmpc ...] [--repeat 3] [--gadf] [--against REV]
 """
 import argparse
+import importlib
+import io
+import os
+import subprocess
+import sys
+import tarfile
+import tempfile
 import time
 
 import numpy as np
@@ -18,6 +30,51 @@ from semisel.networks import benchmark_targets, network, sample_network
 PC = ("pc.stable", "mmpc", "si.hiton.pc", "hpc")
 
 
+def reference(rev: str):
+    "semisel.blankets as of git revision `rev`, imported as `semisel_ref.blankets` from a copy in a temporary folder."
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    tar = subprocess.run(["git", "-C", root, "archive", rev, "semisel"], capture_output=True, check=True).stdout
+    tmp = tempfile.mkdtemp(prefix="semisel_ref")
+    tarfile.open(fileobj=io.BytesIO(tar)).extractall(tmp, filter="data")
+    os.rename(os.path.join(tmp, "semisel"), os.path.join(tmp, "semisel_ref"))
+    sys.path.insert(0, tmp)
+    return importlib.import_module("semisel_ref.blankets")
+
+
+def against(a):
+    "New against old (`--against`): best of `repeat` alternating runs per job, the same blankets asserted."
+    old = reference(a.against)
+    rows = []
+    for name in a.networks:
+        net = network(name)
+        targets = benchmark_targets(net).target.tolist()
+        for n in a.n:
+            D = sample_network(net, n, random_state=0)
+            levels = {c: int(D[c].max()) + 1 for c in D.columns}
+            for test in a.tests:
+                for alg in a.algorithms:
+                    for t in targets:
+                        X, y = D.drop(columns=t), (D[t].to_numpy() == 0).astype(np.int64)
+                        lev = [levels[c] for c in X.columns]
+                        kind = "learn_nbr" if alg in PC else "learn_mb"
+                        secs, found = {"new": np.inf, "old": np.inf}, {}
+                        for _ in range(a.repeat):
+                            for who, f in (("new", globals()[kind]), ("old", getattr(old, kind))):
+                                t0 = time.perf_counter()
+                                found[who] = f(X, y, alg, test, 0.05, levels=lev).members
+                                secs[who] = min(secs[who], time.perf_counter() - t0)
+                        assert found["new"] == found["old"], (name, n, test, alg, t, found)
+                        rows.append(dict(network=name, n=n, test=test, algorithm=alg, new=secs["new"], old=secs["old"]))
+    df = pd.DataFrame(rows)
+    tab = df.groupby(["algorithm", "test"])[["new", "old"]].sum()
+    tab["ratio"] = tab.new / tab.old
+    pd.set_option("display.width", 160)
+    print(f"networks {a.networks}, n {a.n}: seconds summed over targets and samples, against {a.against}; "
+          f"{len(df)} blankets, all the same")
+    print(tab.round(3).to_string())
+    print(f"\noverall ratio new / old: {df.new.sum() / df.old.sum():.3f}")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--networks", nargs="+", default=["alarm", "insurance"])
@@ -26,7 +83,9 @@ def main():
     ap.add_argument("--algorithms", nargs="+", default=[a for a in ALGORITHMS if a != "pc.stable"])
     ap.add_argument("--repeat", type=int, default=3, help="semisel runs per job (the best is kept, as timeit does)")
     ap.add_argument("--gadf", action="store_true", help='also time "g-adf" against "g" (semisel only)')
+    ap.add_argument("--against", metavar="REV", help="time against semisel as of this git revision instead of bnlearn")
     a = ap.parse_args()
+    if a.against: return against(a)
     if not bnlearn_available(): raise SystemExit("R with bnlearn 4.9 is needed (see ../shared/tools/bnlearn)")
     rows, gadf = [], []
     for name in a.networks:
