@@ -863,9 +863,9 @@ def block_tables(X: np.ndarray, w, kw: int, kx: int, cols=None, out=None) -> np.
     at its own offset in one `np.bincount`. Columns go in groups of g (up to 3, while a group's table stays small
     against the rows and its code fits 16 bits, on slices of at least 2^13 codes): one code ``(x1 * kx + x2) * kw + w``
     per pair and row, say, counted once and summed over the partners after (the last group is completed with code 0).
-    One column of at most a slice of rows is counted in one pass (the blanket learners' one-column tests). In memory `CodeMatrix.tables`
-    calls it on a block of columns; chunked codes call it on every row chunk and add the tables up. The tables go to
-    `out` (int64, shape (len(cols), kx, kw)) when given.
+    One column of at most a slice of rows is counted in one pass (the blanket learners' one-column tests). In memory
+    `CodeMatrix.tables` calls it on a block of columns; chunked codes call it on every row chunk and add the tables up.
+    The tables go to `out` (int64, shape (len(cols), kx, kw)) when given.
 
     Examples
     --------
