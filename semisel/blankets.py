@@ -22,7 +22,8 @@ import pandas as pd
 from scipy import special
 from tqdm.auto import tqdm
 
-from .core import CodeMatrix, block_tables, check_integer, check_probability, check_random_state, reindex_codes
+from .core import (CodeMatrix, block_tables, check_integer, check_probability, check_random_state, reindex_codes,
+                          small_codes)
 from .infotheory import (bn_g, bn_pvalues, chi2_sf, ci_test_all, cmi_from_counts, expected_cmi_from_counts,
                                 test_spec, yz_term)
 
@@ -265,7 +266,8 @@ class _Tests:
         wz = self._w.get((y, zkey))
         if wz is None:
             if len(self._w) > 4096: self._w = {}                         # bound the memory of the cache
-            wz = (self.DT[y].astype(np.int64) * z.k + (0 if z.codes is None else z.codes), None, None)
+            w = self.DT[y].astype(np.int64) * z.k + (0 if z.codes is None else z.codes)
+            wz = (small_codes(w, int(self.levels[y]) * z.k), None, None)     # the kernel's dtype: no cast per test
         if margins and wz[1] is None:
             yz = yz_term(wz[0], int(self.levels[y]), z.k)
             wz = (wz[0], yz, np.maximum((yz[1].reshape(-1, z.k) > 0).sum(0) - 1, 0))
@@ -710,26 +712,30 @@ def _prepare(X, y, levels, test, alpha, n_perm, random_state, max_sx, trace, bar
         names = tuple(X.columns.tolist())
         A = X.to_numpy()
         if A.dtype.kind in "iub": X = A                 # every column integer (else pandas gives floats or objects)
-    codes = CodeMatrix(X, "X")
+    small = isinstance(X, np.ndarray) and X.ndim == 2 and X.dtype.kind in "iu" and X.size and 0 <= X.min() <= X.max() < 64
+    if small: n, arity, cols = len(X), X.max(axis=0).astype(np.int64) + 1, X.T     # codes as CodeMatrix keeps them
+    else:
+        codes = CodeMatrix(X, "X")
+        n, arity, cols = codes.n, codes.arity, codes.columns
+        names = names if codes.names is None else tuple(codes.names)
     yv = np.asarray(y)
-    if yv.ndim != 1 or len(yv) != codes.n:
-        raise ValueError(f"`y` must be a vector of {codes.n} class codes, got shape {yv.shape}")
+    if yv.ndim != 1 or len(yv) != n:
+        raise ValueError(f"`y` must be a vector of {n} class codes, got shape {yv.shape}")
     if yv.dtype.kind == "f" and np.isnan(yv).any() or (yv.dtype.kind in "iu" and yv.min(initial=0) < 0):
         raise ValueError("`y` has unlabelled entries (-1/NaN): learn_mb and learn_nbr need full labels "
                          "(semisel.iamb.markov_blanket handles partial labels)")
     if yv.dtype.kind in "iub" and len(yv): yc = reindex_codes(yv.astype(np.int64), int(yv.max()) + 1)[0]   # as np.unique's
     else: _, yc = np.unique(yv, return_inverse=True)                                                       # inverse
-    lev = np.append(codes.arity if levels is None else np.asarray(levels, dtype=np.int64), max(2, int(yc.max()) + 1))
-    if len(lev) != codes.shape[1] + 1 or (lev[:-1] < codes.arity).any():
+    lev = np.append(arity if levels is None else np.asarray(levels, dtype=np.int64), max(2, int(yc.max()) + 1))
+    if len(lev) != len(arity) + 1 or (lev[:-1] < arity).any():
         raise ValueError("`levels` must give every column of X its number of levels (at least its largest code + 1)")
-    D = np.empty((codes.shape[1] + 1, codes.n), dtype=np.min_scalar_type(int(lev.max())))   # one row per variable
-    for j in range(codes.shape[1]): D[j] = codes[j]
+    D = np.empty((len(arity) + 1, n), dtype=np.min_scalar_type(int(lev.max())))   # one row per variable
+    for j in range(len(arity)): D[j] = cols[j]
     D[-1] = yc.ravel()
     alpha = check_probability(alpha, "alpha")
     max_sx = D.shape[0] if max_sx is None else check_integer(max_sx, "max_sx", low=0)
     ci = make_ci(test, alpha=alpha, n_perm=n_perm, random_state=random_state)
     E = _Tests(D, lev, ci, alpha, trace) if bar is None else _Shown(D, lev, ci, alpha, trace, bar=bar)
-    names = names if codes.names is None else tuple(codes.names)
     return E, D.shape[0] - 1, max_sx, names
 
 def learn_nbr(X, y, algorithm: str = "mmpc", test="mi", alpha: float = 0.05, max_sx: int | None = None, *,
