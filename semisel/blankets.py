@@ -22,10 +22,9 @@ import pandas as pd
 from scipy import special
 from tqdm.auto import tqdm
 
-from .core import (CodeMatrix, block_tables, check_integer, check_probability, check_random_state, reindex_codes,
-                          small_codes)
+from .core import CodeMatrix, block_tables, check_integer, check_probability, check_random_state, reindex_codes
 from .infotheory import (bn_g, bn_pvalues, chi2_sf, ci_test_all, cmi_from_counts, expected_cmi_from_counts,
-                                test_spec, yz_term)
+                                test_spec)
 
 # %% auto #0
 __all__ = ['EMPTY', 'ALGORITHMS', 'BNLEARN_LIB', 'Strata', 'extend', 'CIResult', 'bn_test', 'gadf_from_counts', 'CITest',
@@ -83,13 +82,18 @@ def _bn_result(XT: np.ndarray, kx: np.ndarray, w: np.ndarray, ky: int, z: Strata
     G, dof, p = bn_pvalues(test, XT.shape[1], G, adjusted, kx, ky, z.declared, ties=True)
     return CIResult(G, p, dof)
 
-def _bn_one(x: np.ndarray, kx: int, w: np.ndarray, ky: int, z: Strata, test: str, yz, cols, L) -> tuple:
-    """`_bn_result` of one column x (codes < kx) in fewer numpy calls, as (G, dof, p-value): the same counts (core's
-    `block_tables`), sums and rules (`bn_pvalues`' one-test rounding, `chi2_sf`); `cols` is max(occupied columns - 1, 0)
-    per stratum of the y-z margins `yz` (`yz_term`), `L` a table of k ln k."""
+def _bn_one(x: np.ndarray, kx: int, w: np.ndarray, ky: int, z: Strata, test: str, L, margins=None) -> tuple:
+    """`_bn_result` of one column x (codes < kx) in fewer numpy calls, as (G, dof, p-value, margins): the same counts
+    (core's `block_tables`), sums and rules (`bn_pvalues`' one-test rounding, `chi2_sf`); `L` is a table of k ln k and
+    `margins` the y-z part of G (`yz_term`'s first value) with max(occupied columns - 1, 0) per stratum, read off the
+    table when None (and returned, for the next tests of the same y and strata)."""
     T = block_tables(x[:, None], w, ky * z.k, kx).ravel()
+    if margins is None:
+        o_yz = T.reshape(kx, ky * z.k).sum(0).reshape(ky, z.k)
+        margins = (L[o_yz.ravel()].sum() - L[o_yz.sum(0)].sum(), np.maximum((o_yz > 0).sum(0) - 1, 0))
+    yz, cols = margins
     o_xz = T.reshape(kx, ky, z.k).sum(1)
-    g = max(float(2 * (L[T].sum() - L[o_xz].sum() - yz[0])), 0.0)
+    g = max(float(2 * (L[T].sum() - L[o_xz].sum() - yz)), 0.0)
     q = 10.0 ** (math.floor(math.log10(max(g, 1e-300))) - 10)             # ties as in R (see `bn_pvalues`)
     g = round(g / q) * q
     if test == "mi": dof = (kx - 1.0) * (ky - 1.0) * z.declared
@@ -97,7 +101,7 @@ def _bn_one(x: np.ndarray, kx: int, w: np.ndarray, ky: int, z: Strata, test: str
         dof = float((np.maximum((o_xz > 0).sum(0) - 1, 0) * cols).sum())
         if len(x) < 5.0 * kx * ky * z.declared: g = 0.0
     p = float(special.chdtrc(dof, g)) if dof > 0 else 1.0
-    return g, dof, (float(chi2_sf(np.array([g]), np.array([dof]))[0]) if p < 1e-280 else p)
+    return g, dof, (float(chi2_sf(np.array([g]), np.array([dof]))[0]) if p < 1e-280 else p), margins
 
 # %% ../nbs/04_blankets.ipynb #5e0c7a02
 _BLOCK_CELLS = 1 << 20     # largest block of count cells the learners count in (larger: chapter 01's kernels)
@@ -260,18 +264,13 @@ class _Tests:
             self._z[key] = s
         return s
 
-    def _wz(self, y: int, zkey: tuple, z: Strata, margins: bool = True) -> tuple:
-        """y's codes with the strata, w = y kz + z, and with `margins` the y-z part of G (`yz_term`) and max(occupied
-        columns - 1, 0) per stratum, once per (y, Z)."""
+    def _wz(self, y: int, zkey: tuple, z: Strata) -> list:
+        """[w, margins]: y's codes with the strata, w = y kz + z, and the y-z margins of the one-column tests (`_bn_one`,
+        None until its first test), once per (y, Z)."""
         wz = self._w.get((y, zkey))
         if wz is None:
             if len(self._w) > 4096: self._w = {}                         # bound the memory of the cache
-            w = self.DT[y].astype(np.int64) * z.k + (0 if z.codes is None else z.codes)
-            wz = (small_codes(w, int(self.levels[y]) * z.k), None, None)     # the kernel's dtype: no cast per test
-        if margins and wz[1] is None:
-            yz = yz_term(wz[0], int(self.levels[y]), z.k)
-            wz = (wz[0], yz, np.maximum((yz[1].reshape(-1, z.k) > 0).sum(0) - 1, 0))
-        self._w[(y, zkey)] = wz
+            wz = self._w[(y, zkey)] = [self.DT[y].astype(np.int64) * z.k + (0 if z.codes is None else z.codes), None]
         return wz
 
     def _compute(self, todo: list, y: int, zkey: tuple) -> list:
@@ -280,11 +279,13 @@ class _Tests:
         by the test's callable."""
         z, kernel, ky, kx = self.strata(zkey), self.ci.kernel, int(self.levels[y]), self.levels[todo]
         if kernel in ("mi", "adf"):
-            w, yz, cols = self._wz(y, zkey, z, len(todo) == 1)      # a batch reads the margins off its table
-            if len(todo) == 1: return [_bn_one(self.DT[todo[0]], int(kx[0]), w, ky, z, kernel, yz, cols, self._L)]
-            r = _bn_result(self.DT[todo], kx, w, ky, z, kernel, yz)
+            wz = self._wz(y, zkey, z)                              # a batch reads the margins off its table
+            if len(todo) == 1:
+                *out, wz[1] = _bn_one(self.DT[todo[0]], int(kx[0]), wz[0], ky, z, kernel, self._L, wz[1])
+                return [tuple(out)]
+            r = _bn_result(self.DT[todo], kx, wz[0], ky, z, kernel)
         elif kernel == "g-adf" and len(todo) * (width := int(kx.max())) * ky * z.k <= _BLOCK_CELLS:
-            w = self._wz(y, zkey, z, False)[0]
+            w = self._wz(y, zkey, z)[0]
             r = gadf_from_counts(block_tables(self.DT[todo].T, w, ky * z.k, width).reshape(len(todo), width, ky, z.k))
         else: r = self.ci.association(self.DT[todo].T, kx, self.DT[y], ky, z)
         return list(zip(np.asarray(r.statistic, float).tolist(), np.asarray(r.dof, float).tolist(),

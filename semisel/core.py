@@ -879,9 +879,9 @@ def block_tables(X: np.ndarray, w, kw: int, kx: int, cols=None, out=None) -> np.
         span = slice(cols[0], cols[-1] + 1) if cols[-1] - cols[0] + 1 == m and (np.diff(cols) > 0).all() else None
     n = len(X)
     if m == 1 and n <= _SLICE_CODES:              # one column (the blanket learners' usual test): one pass, no buffers
-        c = np.multiply(X[:, span] if span else X[:, cols], kw, dtype=np.intp)
-        if w is not None: c += w[:, None]
-        T = np.bincount(c.ravel(), minlength=kx * kw).reshape(1, kx, kw)
+        c = np.multiply(X[:, 0 if cols is None else cols[0]], kw, dtype=np.intp)
+        if w is not None: c += w
+        T = np.bincount(c, minlength=kx * kw).reshape(1, kx, kw)
         if out is None: return T.astype(np.int64, copy=False)
         out[...] = T
         return out
