@@ -552,12 +552,14 @@ def _pc_skeleton(E: _Tests, max_sx: int):
         for a, b in skel:
             nbr[a].append(b)
             nbr[b].append(a)
-        if d:                                 # every test of size d from each node's frozen adjacency, batched
+        todo = [q for q in pairs if d <= maxadj[q]]
+        if d and E.ci.randomised:             # every test of size d from each node's frozen adjacency, batched
             for a in V:
                 if len(nbr[a]) > d and len(nbr[a]) <= 24:
                     for S in itertools.combinations(sorted(nbr[a]), d):
                         E.assoc([b for b in nbr[a] if b not in S], a, S)
-        for q in [q for q in pairs if d <= maxadj[q]]:
+        elif d: _skeleton_batches(E, nbr, todo, d)
+        for q in todo:
             a, b = q
             n1, n2 = [v for v in sorted(nbr[a]) if v != b], [v for v in sorted(nbr[b]) if v != a]
             if len(n1) < d and len(n2) < d:
@@ -575,6 +577,38 @@ def _pc_skeleton(E: _Tests, max_sx: int):
             adj[a].append(b)
             adj[b].append(a)
     return adj, sep
+
+def _allsubs_batched(E: _Tests, jobs: dict, d: int):
+    """`allsubs` at one size d (association p-values) of many pairs at once: `jobs` maps a pivot v to {u: sx}, the tests
+    u ⊥ v | S for the subsets S of sx of size d in lexicographic order up to u's first independence; each subset of the
+    pivot's pool is tested for all its u still dependent in one batched call, ``assoc(us, v, S)``. The tests stay in
+    the cache, where `allsubs` reads them."""
+    for v, work in jobs.items():
+        alive = {u: set(sx) for u, sx in work.items() if len(sx) >= d}
+        for S in itertools.combinations(sorted(set().union(*alive.values())), d) if alive else ():
+            us = [u for u, sx in alive.items() if sx.issuperset(S)]
+            for u, p in zip(us, E.assoc(us, v, S) if us else ()):
+                if p > E.alpha: del alive[u]
+            if not alive: break
+
+def _skeleton_batches(E: _Tests, nbr: dict, todo: list, d: int):
+    """The tests of size d that PC-stable's pairs `todo` make (`_pc_skeleton`), in batches per node and subset: first
+    each pair's test from its first node's neighbours, then, for the pairs still dependent, from its second node's.
+    Only the tests the sequential order makes (up to each pair's first independence), each in the direction of a
+    batch (the tested node's codes counted against the node whose neighbours condition, a node with more than 24
+    neighbours left to `allsubs`), so the cache holds the values the pair loop reads."""
+    side = lambda v: len(nbr[v]) <= 24
+    first, second = {}, {}
+    for a, b in todo:
+        if side(a): first.setdefault(a, {})[b] = [v for v in sorted(nbr[a]) if v != b]
+    _allsubs_batched(E, first, d)
+    for a, b in todo:
+        n1, n2 = [v for v in sorted(nbr[a]) if v != b], [v for v in sorted(nbr[b]) if v != a]
+        if len(n1) < d and len(n2) < d or not side(b): continue
+        p = E.allsubs(a, b, n1, lo=d, hi=d)[0]
+        if p <= E.alpha and d == 1: n2 = [v for v in n2 if v not in n1]
+        if p <= E.alpha and len(n2) >= d and set(n1) != set(n2): second.setdefault(b, {})[a] = n2
+    _allsubs_batched(E, second, d)
 
 def _pc_stable(E, t, nodes, max_sx): return _pc_skeleton(E, max_sx)[0][t]
 
