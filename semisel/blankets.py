@@ -22,13 +22,13 @@ import pandas as pd
 from scipy import special
 from tqdm.auto import tqdm
 
-from .core import CodeMatrix, check_integer, check_probability, check_random_state, reindex_codes
+from .core import CodeMatrix, block_tables, check_integer, check_probability, check_random_state, reindex_codes
 from .infotheory import (bn_g, bn_pvalues, chi2_sf, ci_test_all, cmi_from_counts, expected_cmi_from_counts,
-                                test_spec, yz_term)
+                                test_spec)
 
 # %% auto #0
-__all__ = ['EMPTY', 'ALGORITHMS', 'BNLEARN_LIB', 'Strata', 'extend', 'CIResult', 'bn_test', 'count_tables_of', 'gadf_from_counts',
-           'CITest', 'make_ci', 'TestRecord', 'trace_table', 'check_algorithm', 'Blanket', 'learn_nbr', 'learn_mb',
+__all__ = ['EMPTY', 'ALGORITHMS', 'BNLEARN_LIB', 'Strata', 'extend', 'CIResult', 'bn_test', 'gadf_from_counts', 'CITest',
+           'make_ci', 'TestRecord', 'trace_table', 'check_algorithm', 'Blanket', 'learn_nbr', 'learn_mb',
            'bnlearn_available', 'bnlearn_learn']
 
 # %% ../nbs/04_blankets.ipynb #a5156627
@@ -82,16 +82,18 @@ def _bn_result(XT: np.ndarray, kx: np.ndarray, w: np.ndarray, ky: int, z: Strata
     G, dof, p = bn_pvalues(test, XT.shape[1], G, adjusted, kx, ky, z.declared, ties=True)
     return CIResult(G, p, dof)
 
-def _bn_one(x: np.ndarray, kx: int, w: np.ndarray, ky: int, z: Strata, test: str, yz, cols, L) -> tuple:
-    """`_bn_result` of one column x (codes < kx) in fewer numpy calls, as (G, dof, p-value): the same counts, sums and
-    rules (`bn_pvalues`' one-test rounding, `chi2_sf`); `cols` is max(occupied columns - 1, 0) per stratum of the y-z
-    margins `yz` (`yz_term`), `L` a table of k ln k."""
-    kw = ky * z.k
-    idx = np.multiply(x, kw, dtype=np.int64)
-    idx += w
-    T = np.bincount(idx, minlength=kx * kw)
+def _bn_one(x: np.ndarray, kx: int, w: np.ndarray, ky: int, z: Strata, test: str, L, margins=None) -> tuple:
+    """`_bn_result` of one column x (codes < kx) in fewer numpy calls, as (G, dof, p-value, margins): the same counts
+    (core's `block_tables`), sums and rules (`bn_pvalues`' one-test rounding, `chi2_sf`); `L` is a table of k ln k and
+    `margins` the y-z part of G (`yz_term`'s first value) with max(occupied columns - 1, 0) per stratum, read off the
+    table when None (and returned, for the next tests of the same y and strata)."""
+    T = block_tables(x[:, None], w, ky * z.k, kx).ravel()
+    if margins is None:
+        o_yz = T.reshape(kx, ky * z.k).sum(0).reshape(ky, z.k)
+        margins = (L[o_yz.ravel()].sum() - L[o_yz.sum(0)].sum(), np.maximum((o_yz > 0).sum(0) - 1, 0))
+    yz, cols = margins
     o_xz = T.reshape(kx, ky, z.k).sum(1)
-    g = max(float(2 * (L[T].sum() - L[o_xz].sum() - yz[0])), 0.0)
+    g = max(float(2 * (L[T].sum() - L[o_xz].sum() - yz)), 0.0)
     q = 10.0 ** (math.floor(math.log10(max(g, 1e-300))) - 10)             # ties as in R (see `bn_pvalues`)
     g = round(g / q) * q
     if test == "mi": dof = (kx - 1.0) * (ky - 1.0) * z.declared
@@ -99,45 +101,10 @@ def _bn_one(x: np.ndarray, kx: int, w: np.ndarray, ky: int, z: Strata, test: str
         dof = float((np.maximum((o_xz > 0).sum(0) - 1, 0) * cols).sum())
         if len(x) < 5.0 * kx * ky * z.declared: g = 0.0
     p = float(special.chdtrc(dof, g)) if dof > 0 else 1.0
-    return g, dof, (float(chi2_sf(np.array([g]), np.array([dof]))[0]) if p < 1e-280 else p)
-
-def _bn_many(XT: np.ndarray, kx: np.ndarray, w: np.ndarray, ky: int, z: Strata, test: str, L, yz=None) -> tuple:
-    """`_bn_result` of the rows of XT (codes < their `kx`, a dense block) in fewer numpy calls, as lists (G, dof,
-    p-values) and the margins of `_bn_one` (`yz`, `cols`; read off the first row's table when `yz` is None, so the
-    y-z codes are not counted apart): the same counts, sums and rules as `bn_g` and `bn_pvalues`."""
-    J, n = XT.shape
-    width, kz = int(kx.max()), z.k
-    kw = ky * kz
-    idx = XT + (np.arange(J, dtype=np.int64) * width)[:, None]
-    idx *= kw
-    idx += w
-    T = np.bincount(idx.ravel(), minlength=J * width * kw)
-    if yz is None:
-        o_yz = T[:width * kw].reshape(width, kw).sum(0)
-        yz = (L[o_yz].sum() - L[o_yz.reshape(ky, kz).sum(0)].sum(), o_yz)
-    cols = np.maximum((yz[1].reshape(ky, kz) > 0).sum(0) - 1, 0)
-    o_xz = T.reshape(J * width, ky, kz).sum(1)
-    G = np.maximum(2 * (L[T].reshape(J, -1).sum(1) - L[o_xz].reshape(J, -1).sum(1) - yz[0]), 0.0)
-    q = 10.0 ** (np.floor(np.log10(np.maximum(G, 1e-300))) - 10)          # ties as in R (see `bn_pvalues`)
-    G = np.round(G / q) * q
-    if test == "mi": dof = (kx - 1.0) * (ky - 1.0) * z.declared
-    else:
-        dof = (np.maximum((o_xz.reshape(J, width, kz) > 0).sum(1) - 1, 0) * cols).sum(1).astype(float)
-        G = np.where(n < 5.0 * kx * ky * z.declared, 0.0, G)
-    return G.tolist(), dof.tolist(), chi2_sf(G, dof).tolist(), yz, cols
+    return g, dof, (float(chi2_sf(np.array([g]), np.array([dof]))[0]) if p < 1e-280 else p), margins
 
 # %% ../nbs/04_blankets.ipynb #5e0c7a02
 _BLOCK_CELLS = 1 << 20     # largest block of count cells the learners count in (larger: chapter 01's kernels)
-
-def count_tables_of(XT: np.ndarray, kx, w: np.ndarray, ky: int, kz: int) -> np.ndarray:
-    """Count tables T[j, x, y, z] of the rows X_j of XT (codes, shape (J, n), below the largest of `kx`) against the
-    codes w = y kz + z, in one `bincount`."""
-    J, width, kw = len(XT), int(np.max(kx)), ky * kz
-    idx = XT.astype(np.int64)
-    idx += (np.arange(J, dtype=np.int64) * width)[:, None]
-    idx *= kw
-    idx += w
-    return np.bincount(idx.ravel(), minlength=J * width * kw).reshape(J, width, ky, kz)
 
 def gadf_from_counts(T: np.ndarray) -> CIResult:
     """Chapter 01's "g-adf" test of count tables T[j, x, y, z] (the values of `ci_test_all(..., test="g-adf")`): the
@@ -297,34 +264,29 @@ class _Tests:
             self._z[key] = s
         return s
 
-    def _wz(self, y: int, zkey: tuple, z: Strata, margins: bool = True) -> tuple:
-        """y's codes with the strata, w = y kz + z, and with `margins` the y-z part of G (`yz_term`) and max(occupied
-        columns - 1, 0) per stratum, once per (y, Z)."""
+    def _wz(self, y: int, zkey: tuple, z: Strata) -> list:
+        """[w, margins]: y's codes with the strata, w = y kz + z, and the y-z margins of the one-column tests (`_bn_one`,
+        None until its first test), once per (y, Z)."""
         wz = self._w.get((y, zkey))
         if wz is None:
             if len(self._w) > 4096: self._w = {}                         # bound the memory of the cache
-            wz = (self.DT[y].astype(np.int64) * z.k + (0 if z.codes is None else z.codes), None, None)
-        if margins and wz[1] is None:
-            yz = yz_term(wz[0], int(self.levels[y]), z.k)
-            wz = (wz[0], yz, np.maximum((yz[1].reshape(-1, z.k) > 0).sum(0) - 1, 0))
-        self._w[(y, zkey)] = wz
+            wz = self._w[(y, zkey)] = [self.DT[y].astype(np.int64) * z.k + (0 if z.codes is None else z.codes), None]
         return wz
 
     def _compute(self, todo: list, y: int, zkey: tuple) -> list:
         """(statistic, dof, p-value) of the association tests x ⊥ y | zkey for every x in `todo`: counted here for the
-        kernels "mi", "adf" (`_bn_one`, `_bn_many`) and "g-adf" (`gadf_from_counts`), else by the test's callable."""
+        kernels "mi", "adf" (`_bn_one`, `_bn_result`) and "g-adf" (`gadf_from_counts`), all on core's `block_tables`, else
+        by the test's callable."""
         z, kernel, ky, kx = self.strata(zkey), self.ci.kernel, int(self.levels[y]), self.levels[todo]
         if kernel in ("mi", "adf"):
-            one, dense = len(todo) == 1, len(todo) * int(kx.max()) * ky * z.k <= _BLOCK_CELLS
-            w, yz, cols = self._wz(y, zkey, z, one or not dense)
-            if one: return [_bn_one(self.DT[todo[0]], int(kx[0]), w, ky, z, kernel, yz, cols, self._L)]
-            if dense:
-                G, dof, p, yz, cols = _bn_many(self.DT[todo], kx, w, ky, z, kernel, self._L, yz)
-                self._w[(y, zkey)] = (w, yz, cols)                          # the margins, for later one-column tests
-                return list(zip(G, dof, p))
-            r = _bn_result(self.DT[todo], kx, w, ky, z, kernel, yz)
-        elif kernel == "g-adf" and len(todo) * int(kx.max()) * ky * z.k <= _BLOCK_CELLS:
-            r = gadf_from_counts(count_tables_of(self.DT[todo], kx, self._wz(y, zkey, z, False)[0], ky, z.k))
+            wz = self._wz(y, zkey, z)                              # a batch reads the margins off its table
+            if len(todo) == 1:
+                *out, wz[1] = _bn_one(self.DT[todo[0]], int(kx[0]), wz[0], ky, z, kernel, self._L, wz[1])
+                return [tuple(out)]
+            r = _bn_result(self.DT[todo], kx, wz[0], ky, z, kernel)
+        elif kernel == "g-adf" and len(todo) * (width := int(kx.max())) * ky * z.k <= _BLOCK_CELLS:
+            w = self._wz(y, zkey, z)[0]
+            r = gadf_from_counts(block_tables(self.DT[todo].T, w, ky * z.k, width).reshape(len(todo), width, ky, z.k))
         else: r = self.ci.association(self.DT[todo].T, kx, self.DT[y], ky, z)
         return list(zip(np.asarray(r.statistic, float).tolist(), np.asarray(r.dof, float).tolist(),
                         np.asarray(r.pvalue, float).tolist()))
@@ -590,12 +552,14 @@ def _pc_skeleton(E: _Tests, max_sx: int):
         for a, b in skel:
             nbr[a].append(b)
             nbr[b].append(a)
-        if d:                                 # every test of size d from each node's frozen adjacency, batched
+        todo = [q for q in pairs if d <= maxadj[q]]
+        if d and E.ci.randomised:             # every test of size d from each node's frozen adjacency, batched
             for a in V:
                 if len(nbr[a]) > d and len(nbr[a]) <= 24:
                     for S in itertools.combinations(sorted(nbr[a]), d):
                         E.assoc([b for b in nbr[a] if b not in S], a, S)
-        for q in [q for q in pairs if d <= maxadj[q]]:
+        elif d: _skeleton_batches(E, nbr, todo, d)
+        for q in todo:
             a, b = q
             n1, n2 = [v for v in sorted(nbr[a]) if v != b], [v for v in sorted(nbr[b]) if v != a]
             if len(n1) < d and len(n2) < d:
@@ -613,6 +577,38 @@ def _pc_skeleton(E: _Tests, max_sx: int):
             adj[a].append(b)
             adj[b].append(a)
     return adj, sep
+
+def _allsubs_batched(E: _Tests, jobs: dict, d: int):
+    """`allsubs` at one size d (association p-values) of many pairs at once: `jobs` maps a pivot v to {u: sx}, the tests
+    u ⊥ v | S for the subsets S of sx of size d in lexicographic order up to u's first independence; each subset of the
+    pivot's pool is tested for all its u still dependent in one batched call, ``assoc(us, v, S)``. The tests stay in
+    the cache, where `allsubs` reads them."""
+    for v, work in jobs.items():
+        alive = {u: set(sx) for u, sx in work.items() if len(sx) >= d}
+        for S in itertools.combinations(sorted(set().union(*alive.values())), d) if alive else ():
+            us = [u for u, sx in alive.items() if sx.issuperset(S)]
+            for u, p in zip(us, E.assoc(us, v, S) if us else ()):
+                if p > E.alpha: del alive[u]
+            if not alive: break
+
+def _skeleton_batches(E: _Tests, nbr: dict, todo: list, d: int):
+    """The tests of size d that PC-stable's pairs `todo` make (`_pc_skeleton`), in batches per node and subset: first
+    each pair's test from its first node's neighbours, then, for the pairs still dependent, from its second node's.
+    Only the tests the sequential order makes (up to each pair's first independence), each in the direction of a
+    batch (the tested node's codes counted against the node whose neighbours condition, a node with more than 24
+    neighbours left to `allsubs`), so the cache holds the values the pair loop reads."""
+    side = lambda v: len(nbr[v]) <= 24
+    first, second = {}, {}
+    for a, b in todo:
+        if side(a): first.setdefault(a, {})[b] = [v for v in sorted(nbr[a]) if v != b]
+    _allsubs_batched(E, first, d)
+    for a, b in todo:
+        n1, n2 = [v for v in sorted(nbr[a]) if v != b], [v for v in sorted(nbr[b]) if v != a]
+        if len(n1) < d and len(n2) < d or not side(b): continue
+        p = E.allsubs(a, b, n1, lo=d, hi=d)[0]
+        if p <= E.alpha and d == 1: n2 = [v for v in n2 if v not in n1]
+        if p <= E.alpha and len(n2) >= d and set(n1) != set(n2): second.setdefault(b, {})[a] = n2
+    _allsubs_batched(E, second, d)
 
 def _pc_stable(E, t, nodes, max_sx): return _pc_skeleton(E, max_sx)[0][t]
 
@@ -751,26 +747,30 @@ def _prepare(X, y, levels, test, alpha, n_perm, random_state, max_sx, trace, bar
         names = tuple(X.columns.tolist())
         A = X.to_numpy()
         if A.dtype.kind in "iub": X = A                 # every column integer (else pandas gives floats or objects)
-    codes = CodeMatrix(X, "X")
+    small = isinstance(X, np.ndarray) and X.ndim == 2 and X.dtype.kind in "iu" and X.size and 0 <= X.min() <= X.max() < 64
+    if small: n, arity, cols = len(X), X.max(axis=0).astype(np.int64) + 1, X.T     # codes as CodeMatrix keeps them
+    else:
+        codes = CodeMatrix(X, "X")
+        n, arity, cols = codes.n, codes.arity, codes.columns
+        names = names if codes.names is None else tuple(codes.names)
     yv = np.asarray(y)
-    if yv.ndim != 1 or len(yv) != codes.n:
-        raise ValueError(f"`y` must be a vector of {codes.n} class codes, got shape {yv.shape}")
+    if yv.ndim != 1 or len(yv) != n:
+        raise ValueError(f"`y` must be a vector of {n} class codes, got shape {yv.shape}")
     if yv.dtype.kind == "f" and np.isnan(yv).any() or (yv.dtype.kind in "iu" and yv.min(initial=0) < 0):
         raise ValueError("`y` has unlabelled entries (-1/NaN): learn_mb and learn_nbr need full labels "
                          "(semisel.iamb.markov_blanket handles partial labels)")
     if yv.dtype.kind in "iub" and len(yv): yc = reindex_codes(yv.astype(np.int64), int(yv.max()) + 1)[0]   # as np.unique's
     else: _, yc = np.unique(yv, return_inverse=True)                                                       # inverse
-    lev = np.append(codes.arity if levels is None else np.asarray(levels, dtype=np.int64), max(2, int(yc.max()) + 1))
-    if len(lev) != codes.shape[1] + 1 or (lev[:-1] < codes.arity).any():
+    lev = np.append(arity if levels is None else np.asarray(levels, dtype=np.int64), max(2, int(yc.max()) + 1))
+    if len(lev) != len(arity) + 1 or (lev[:-1] < arity).any():
         raise ValueError("`levels` must give every column of X its number of levels (at least its largest code + 1)")
-    D = np.empty((codes.shape[1] + 1, codes.n), dtype=np.min_scalar_type(int(lev.max())))   # one row per variable
-    for j in range(codes.shape[1]): D[j] = codes[j]
+    D = np.empty((len(arity) + 1, n), dtype=np.min_scalar_type(int(lev.max())))   # one row per variable
+    for j in range(len(arity)): D[j] = cols[j]
     D[-1] = yc.ravel()
     alpha = check_probability(alpha, "alpha")
     max_sx = D.shape[0] if max_sx is None else check_integer(max_sx, "max_sx", low=0)
     ci = make_ci(test, alpha=alpha, n_perm=n_perm, random_state=random_state)
     E = _Tests(D, lev, ci, alpha, trace) if bar is None else _Shown(D, lev, ci, alpha, trace, bar=bar)
-    names = names if codes.names is None else tuple(codes.names)
     return E, D.shape[0] - 1, max_sx, names
 
 def learn_nbr(X, y, algorithm: str = "mmpc", test="mi", alpha: float = 0.05, max_sx: int | None = None, *,

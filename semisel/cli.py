@@ -439,9 +439,9 @@ def mi_table(inp: Input, bins: int = 5, nan: str = "error", test: str = "g-adf",
     Returns
     -------
     pandas.DataFrame
-        The book's result table (as `semisel.core.Selected.to_frame`): position, feature, score (the MI in nats,
-        ``attrs["score_name"]`` "I(X;Y) (nats)"), then the test's statistic, dof, pvalue; by decreasing MI, ties by
-        name.
+        The test's result table ranked by the MI (`semisel.infotheory.IndependenceResult.to_frame`): position,
+        feature, score (the MI in nats, ``attrs["score_name"]`` "I(X;Y) (nats)"), then the test's statistic, dof,
+        pvalue; by decreasing MI, ties by name.
 
     Raises
     ------
@@ -472,14 +472,9 @@ def mi_table(inp: Input, bins: int = 5, nan: str = "error", test: str = "g-adf",
                           "their MI is large by chance alone; drop them", stacklevel=2)
     perm = {"random_state": seed, "n_perm": n_perm} if test_spec(test).permutes else {"n_perm": n_perm}
     res = ci_test_all(codes, inp.y[lab], test=test, **perm)
-    table = pd.DataFrame({"feature": inp.X.columns, "score": mutual_info_all(codes, inp.y[lab]),
-                          "statistic": res.statistic, "dof": res.dof, "pvalue": res.pvalue})
-    table = table.sort_values(["score", "feature"], ascending=[False, True], kind="stable").reset_index(drop=True)
-    table.insert(0, "position", np.arange(1, len(table) + 1))
-    table.attrs.update(score_name="I(X;Y) (nats)", surrogate=None, threshold=None,
-                       score_note=f"the MI of the feature with the label on the labelled rows; statistic, dof, pvalue: "
-                                  f"the {test!r} test of independence (chapter 01)")
-    return table
+    return res.to_frame(inp.X.columns, (mutual_info_all(codes, inp.y[lab]), "I(X;Y) (nats)",
+                                        f"the MI of the feature with the label on the labelled rows; statistic, dof, "
+                                        f"pvalue: the {test!r} test of independence (chapter 01)"))
 
 # %% ../nbs/09_cli.ipynb #52652452
 def _cmd_mi(args) -> None:

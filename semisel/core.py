@@ -841,10 +841,11 @@ def block_tables(X: np.ndarray, w, kw: int, kx: int, cols=None, out=None) -> np.
 
     The offset-bincount that every count of semisel comes down to: a slice of rows at a time, every group of columns
     at its own offset in one `np.bincount`. Columns go in groups of g (up to 3, while a group's table stays small
-    against the rows and its code fits 16 bits): one code ``(x1 * kx + x2) * kw + w`` per pair and row, say, counted
-    once and summed over the partners after (the last group is completed with code 0). In memory `CodeMatrix.tables`
-    calls it on a block of columns; chunked codes call it on every row chunk and add the tables up. The tables go to
-    `out` (int64, shape (len(cols), kx, kw)) when given.
+    against the rows and its code fits 16 bits, on slices of at least 2^13 codes): one code ``(x1 * kx + x2) * kw + w``
+    per pair and row, say, counted once and summed over the partners after (the last group is completed with code 0).
+    One column of at most a slice of rows is counted in one pass (the blanket learners' one-column tests). In memory
+    `CodeMatrix.tables` calls it on a block of columns; chunked codes call it on every row chunk and add the tables up.
+    The tables go to `out` (int64, shape (len(cols), kx, kw)) when given.
 
     Examples
     --------
@@ -857,12 +858,18 @@ def block_tables(X: np.ndarray, w, kw: int, kx: int, cols=None, out=None) -> np.
         m = len(cols)
         span = slice(cols[0], cols[-1] + 1) if cols[-1] - cols[0] + 1 == m and (np.diff(cols) > 0).all() else None
     n = len(X)
-    g = max([1] + [h for h in (2, 3) if h <= m and kx ** h * kw * 4 <= n and kx ** h * kw <= 1 << 16])
+    if m == 1 and n <= _SLICE_CODES:              # one column (the blanket learners' usual test): one pass, no buffers
+        c = np.multiply(X[:, 0 if cols is None else cols[0]], kw, dtype=np.intp)
+        if w is not None: c += w
+        T = np.bincount(c, minlength=kx * kw).reshape(1, kx, kw)
+        if out is None: return T.astype(np.int64, copy=False)
+        out[...] = T
+        return out
+    g = max([1] + [h for h in (2, 3) if h <= m and kx ** h * kw * 4 <= n and kx ** h * kw <= 1 << 16 and n * m >= 1 << 13])
     G, cells = -(-m // g), kx ** g * kw
     small = np.min_scalar_type(cells - 1)                    # a group's code, x1 * kx * kw + x2 * kw + w for a pair
-    shift = np.arange(G, dtype=np.intp) * cells              # the group's offset, added in the dtype of np.bincount
-    counts = np.zeros(G * cells, dtype=np.int64)
     step = max(1, _SLICE_CODES // m)
+    counts = None if 0 < n <= step else np.zeros(G * cells, dtype=np.int64)    # one slice (the usual): its bincount
     order = "F" if X.flags.f_contiguous and not X.flags.c_contiguous else "C"   # the buffers follow the input's layout
     code = np.empty((min(step, n), G), dtype=small, order=order)   # buffers reused: dask's workers trim malloc's free
     part = np.empty_like(code) if g > 1 else code            # memory, so every fresh large array would cost page faults
@@ -875,14 +882,19 @@ def block_tables(X: np.ndarray, w, kw: int, kx: int, cols=None, out=None) -> np.
             h = len(range(t, m, g))
             c[:, :h] += np.multiply(S[:, t::g], kx ** (g - 1 - t) * kw, out=p[:, :h], dtype=small)
         if w is not None: c += w[s:s + step, None].astype(small, copy=False)
-        if G > 1: c = np.add(c, shift, out=j)           # one group needs no offset: np.bincount casts its code itself
-        counts += np.bincount(c.ravel(order="K"), minlength=G * cells)
+        if G > 1: c = np.add(c, np.arange(0, G * cells, cells, dtype=np.intp), out=j)   # each group at its offset
+        b = np.bincount(c.ravel(order="K"), minlength=G * cells)          # one group: np.bincount casts its code
+        if counts is None: counts = b
+        else: counts += b
     counts = counts.reshape(G, *(kx,) * g, kw)
+    if g == 1 and out is None: return counts.astype(np.int64, copy=False)   # one column per group: the tables
     out = np.empty((m, kx, kw), dtype=np.int64) if out is None else out
     for t in range(g):                                       # each partner's table: the others summed out
-        R = counts
-        for a in range(g, 0, -1):
-            if a != t + 1: R = margin_sum(R, a)
+        axes = [a for a in range(g, 0, -1) if a != t + 1]
+        if counts.size <= 1 << 14: R = counts.sum(tuple(axes))   # small tables: one call
+        else:
+            R = counts
+            for a in axes: R = margin_sum(R, a)
         out[t::g] = R[:len(range(t, m, g))]
     return out
 

@@ -11,10 +11,12 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 import numpy as np
+import pandas as pd
 from scipy import special, stats
 
-from .core import (CodeMatrix, check_choice, check_integer, check_probability, check_random_state, compact_codes,
-                          count_tables, encode_joint, fits_count_budget, stratum_tables, target_codes)
+from .core import (CodeMatrix, block_tables, check_choice, check_integer, check_probability, check_random_state,
+                          Selected, compact_codes, count_tables, encode_joint, fits_count_budget, stratum_tables,
+                          target_codes)
 
 # %% auto #0
 __all__ = ['TESTS', 'CI_METHODS', 'cmi_from_counts', 'smi_from_counts', 'dof_from_counts', 'entropy', 'joint_entropy',
@@ -212,6 +214,38 @@ class IndependenceResult(NamedTuple):
     n: int
     test: str = "g"
     n_perm: int | np.ndarray = 0
+
+    def to_frame(self, names=None, ranked_by: tuple | None = None) -> pd.DataFrame:
+        """The book's one result table (`semisel.core.Selected.to_frame`) of a batched result: a row per column
+        tested, columns position, feature (`names`, else the column index), score, dof and pvalue. The score is the
+        statistic (its name and unit in ``attrs["score_name"]``) and the rows are in column order; or `ranked_by`,
+        ``(scores, score_name, score_note)``, gives another score per column (higher is better, e.g. the MI) that heads
+        the table and orders the rows (ties by feature), with the statistic in a column of its own after it.
+
+        Examples
+        --------
+        >>> IndependenceResult(np.array([3.0, 9.5]), np.array([0.22, 0.009]), np.array([2, 2]), 40).to_frame(["a", "b"])
+           position feature  score  dof  pvalue
+        0         1       a    3.0    2   0.220
+        1         2       b    9.5    2   0.009
+        """
+        stat, p, dof = (np.atleast_1d(np.asarray(v)) for v in (self.statistic, self.pvalue, self.dof))
+        if ranked_by is None:
+            name = _STATISTIC_NAMES.get(self.test.removeprefix("pairwise-"), _STATISTIC_NAMES["g"])
+            sel = Selected(np.arange(len(stat)), stat, name, f"the {self.test!r} test of independence (chapter 01)",
+                           names=names, pvalues=p)
+        else:
+            scores, name, note = ranked_by
+            scores = np.asarray(scores, dtype=np.float64)
+            order = np.lexsort((np.arange(len(stat)) if names is None else np.asarray(names), -scores))
+            sel = Selected(order, scores, name, note, names=names, pvalues=p)
+        table = sel.to_frame()
+        if ranked_by is not None: table.insert(3, "statistic", stat[sel.ranking])
+        table.insert(len(table.columns) - 1, "dof", np.broadcast_to(dof, stat.shape)[sel.ranking])
+        return table
+
+_STATISTIC_NAMES = {"g": "G = 2N I (chi2 scale)", "chi2": "Pearson's X^2 = 2N I2 (chi2 scale)",   # every other test's is G
+                    "g-adf": "G rescaled per stratum (chi2 scale)"}
 
 # %% ../nbs/01_infotheory.ipynb #5904392f
 def _xlogx(t):
@@ -781,17 +815,15 @@ def yz_term(w: np.ndarray, ky: int, kz: int) -> tuple[float, np.ndarray]:
 _CELLS = 1 << 22      # largest dense block of count cells bn_g counts at once
 
 def _g_dense(XT: np.ndarray, kx: int, w: np.ndarray, ky: int, kz: int, adjusted: bool, yz=None):
-    "G (and the adjusted dof) of each row of XT (codes < kx) against w, in one bincount."
+    "G (and the adjusted dof) of each row of XT (unsigned codes < kx) against w, counted by core's `block_tables`."
     J, n = XT.shape
-    kw = ky * kz
-    idx = XT.astype(np.int64)
-    idx += (np.arange(J, dtype=np.int64) * kx)[:, None]
-    idx *= kw
-    idx += w
-    T = np.bincount(idx.ravel(), minlength=J * kx * kw)
+    T = block_tables(XT.T, w, ky * kz, kx).ravel()
     L = _klogk(n)
     o_xz = T.reshape(J * kx, ky, kz).sum(1)
-    const, o_yz = yz_term(w, ky, kz) if yz is None else yz
+    if yz is None:                                           # the y-z margins off the first row's table: no recount
+        o_yz = T[:kx * ky * kz].reshape(kx, ky * kz).sum(0)
+        const = L[o_yz].sum() - L[o_yz.reshape(ky, kz).sum(0)].sum()
+    else: const, o_yz = yz
     G = 2 * (L[T].reshape(J, -1).sum(1) - L[o_xz].reshape(J, -1).sum(1) - const)
     df = None
     if adjusted:
@@ -827,9 +859,11 @@ def bn_g(XT: np.ndarray, kx, w: np.ndarray, ky: int, kz: int, adjusted: bool = F
     """
     XT = np.asarray(XT)
     J = XT.shape[0]
-    kx = np.broadcast_to(np.asarray(kx, dtype=np.int64), (J,))
+    kx = np.asarray(kx, dtype=np.int64)
     width = int(kx.max(initial=1))
+    if XT.dtype.kind != "u": XT = XT.astype(np.min_scalar_type(width - 1))    # the kernel takes unsigned codes
     if J * width * ky * kz <= _CELLS: return _g_dense(XT, width, w, ky, kz, adjusted, yz)     # one block (the usual)
+    kx = np.broadcast_to(kx, (J,))
     G, df = np.zeros(J), (np.zeros(J) if adjusted else None)
     per = max(1, _CELLS // max(1, width * ky * kz))
     dense = np.flatnonzero(kx * ky * kz <= _CELLS)
