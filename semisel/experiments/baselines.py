@@ -21,9 +21,9 @@ from ..core import (UNLABELLED, check_choice, check_integer, check_number, check
 from ..surrogates import mcar
 
 # %% auto #0
-__all__ = ['SPLITS', 'TECHNIQUES', 'CC_CONFIGS', 'make_abcd', 'abcd_structure', 'mcar_split', 'mar_two_features',
+__all__ = ['SPLITS', 'TECHNIQUES', 'CC_CONFIGS', 'SWEEPS', 'make_abcd', 'abcd_structure', 'mcar_split', 'mar_two_features',
            'mar_pair_for_composition', 'mar_education', 'mnar', 'claim_table', 'feature_shift_tests',
-           'evaluate_techniques', 'run_replication', 'win_tie_loss', 'cc_components', 'cc_study']
+           'evaluate_techniques', 'run_replication', 'win_tie_loss', 'cc_components', 'cc_study', 'sensitivity_sweep']
 
 # %% ../../nbs/replications/08_baselines.ipynb #254943ea
 def _parse_abcd(name: str) -> tuple[int, int, int, int]:
@@ -734,4 +734,72 @@ def cc_study(datasets: dict, configs: dict | None = None, splits=SPLITS, n_runs:
                 jobs.append((name, sp, r, X, y, Xt, yt, configs, derive_seed(rng)))
     it = tqdm(jobs, desc="partitions", disable=not progress)
     rows = Parallel(n_jobs=n_jobs)(delayed(_cc_study_one)(*j) for j in it)
+    return pd.DataFrame([r for rr in rows for r in rr])
+
+# %% ../../nbs/replications/08_baselines.ipynb #93e88cb4
+SWEEPS = {  # Appendix Tables 7-9: technique (a key of TECHNIQUES) -> (its parameter, the paper's settings)
+    "ASS1NN": ("alpha", (0.4, 0.7, 1.0)),
+    "ASSCLS0": ("alpha", (0.4, 0.7, 1.0)),
+    "Co-train": ("confidence", (0.90, 0.95, 0.99)),
+}
+
+def _sweep_one(dataset, split, run, X, y, X_test, y_test, sweeps, seed):
+    "The rows of one MCAR partition: every technique of `sweeps` at each of its settings, with one seed per technique."
+    yp = mcar_split(y, split[0] / 100, random_state=seed)
+    rng = check_random_state(seed + 1)
+    tech_seed = {t: derive_seed(rng) for t in list(TECHNIQUES)[:7]}      # evaluate_techniques' seeds, in its order
+    rows = []
+    with threadpool_limits(1):
+        for tech, (param, values) in sweeps.items():
+            for v in values:
+                c0 = time.process_time()
+                try:
+                    est = TECHNIQUES[tech](tech_seed[tech]).set_params(**{param: v}).fit(X, yp)
+                    auc = normalized_auc(y_test, est.predict_proba(X_test)[:, 1])
+                except ValueError as e:
+                    if not any(s in str(e) for s in _CANNOT_LEARN): raise
+                    auc = np.nan
+                rows.append(dict(dataset=dataset, split=f"({split[0]},{split[1]})", run=run, technique=tech, param=param,
+                                 value=v, auc=auc, cpu_s=time.process_time() - c0))
+    return rows
+
+def sensitivity_sweep(datasets: dict, sweeps: dict | None = None, splits=SPLITS, n_runs: int = 10, runs=None,
+                      n_jobs: int = 1, random_state=0, progress: bool = True) -> pd.DataFrame:
+    """Appendix Tables 7-9: each technique of `sweeps` at each of its settings, on the paper's MCAR partitions.
+
+    The partitions and the techniques' seeds are drawn as `run_replication` draws them (one seed per dataset, split and
+    run of `n_runs`, in that order; one seed per technique of its seven, in order), so the default setting's rows are
+    `run_replication`'s runs; `runs` fits only some of the `n_runs` partitions of each split (a reduced scale on the
+    same partitions).
+
+    Parameters: `sweeps` maps a key of `TECHNIQUES` to (its estimator's parameter, the settings), `SWEEPS` by default;
+    `runs`, the run indices to fit (default all `n_runs`); the others as for `run_replication`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        The long table (dataset, split, run, technique, param, value, auc, cpu_s): cpu_s is the CPU seconds of the fit
+        and its prediction; auc is NaN where the partition cannot be learnt.
+
+    Examples
+    --------
+    >>> data = {"30_30_00_05": make_abcd("30_30_00_05", 600, 300, random_state=0)}
+    >>> res = sensitivity_sweep(data, {"ASS1NN": ("alpha", (0.4, 1.0))}, splits=((33, 67),), n_runs=1, progress=False)
+    >>> res[["technique", "param", "value"]].values.tolist()
+    [['ASS1NN', 'alpha', 0.4], ['ASS1NN', 'alpha', 1.0]]
+    """
+    sweeps = SWEEPS if sweeps is None else dict(sweeps)
+    bad = [t for t in sweeps if t not in list(TECHNIQUES)[:7]]
+    if bad: raise ValueError(f"unknown technique(s) {bad}; choose from {list(TECHNIQUES)[:7]}")
+    n_runs = check_integer(n_runs, "n_runs", low=1)
+    runs = range(n_runs) if runs is None else [check_integer(r, "runs", low=0, high=n_runs - 1) for r in runs]
+    rng = check_random_state(random_state)
+    jobs = []
+    for name, data in datasets.items():
+        X, y, Xt, yt = data[:4]
+        for sp in splits:
+            seeds = [derive_seed(rng) for _ in range(n_runs)]
+            jobs += [(name, sp, r, X, y, Xt, yt, sweeps, seeds[r]) for r in runs]
+    it = tqdm(jobs, desc="partitions", disable=not progress)
+    rows = Parallel(n_jobs=n_jobs)(delayed(_sweep_one)(*j) for j in it)
     return pd.DataFrame([r for rr in rows for r in rr])
