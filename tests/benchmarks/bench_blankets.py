@@ -41,30 +41,40 @@ def reference(rev: str):
     return importlib.import_module("semisel_ref.blankets")
 
 
-def against(a):
-    "New against old (`--against`): best of `repeat` alternating runs per job, the same blankets asserted."
-    old = reference(a.against)
-    rows = []
+def samples(a):
+    "The benchmark's data: per network and n, the sample (seed 0), its declared levels and the targets."
     for name in a.networks:
         net = network(name)
         targets = benchmark_targets(net).target.tolist()
         for n in a.n:
             D = sample_network(net, n, random_state=0)
-            levels = {c: int(D[c].max()) + 1 for c in D.columns}
-            for test in a.tests:
-                for alg in a.algorithms:
-                    for t in targets:
-                        X, y = D.drop(columns=t), (D[t].to_numpy() == 0).astype(np.int64)
-                        lev = [levels[c] for c in X.columns]
-                        kind = "learn_nbr" if alg in PC else "learn_mb"
-                        secs, found = {"new": np.inf, "old": np.inf}, {}
-                        for _ in range(a.repeat):
-                            for who, f in (("new", globals()[kind]), ("old", getattr(old, kind))):
-                                t0 = time.perf_counter()
-                                found[who] = f(X, y, alg, test, 0.05, levels=lev).members
-                                secs[who] = min(secs[who], time.perf_counter() - t0)
-                        assert found["new"] == found["old"], (name, n, test, alg, t, found)
-                        rows.append(dict(network=name, n=n, test=test, algorithm=alg, new=secs["new"], old=secs["old"]))
+            yield name, n, D, {c: int(D[c].max()) + 1 for c in D.columns}, targets
+
+
+def target_data(D, t, levels):
+    "The features, the binarised target (its first state is 1) and the features' declared levels."
+    X = D.drop(columns=t)
+    return X, (D[t].to_numpy() == 0).astype(np.int64), [levels[c] for c in X.columns]
+
+
+def against(a):
+    "New against old (`--against`): best of `repeat` alternating runs per job, the same blankets asserted."
+    old = reference(a.against)
+    rows = []
+    for name, n, D, levels, targets in samples(a):
+        for test in a.tests:
+            for alg in a.algorithms:
+                for t in targets:
+                    X, y, lev = target_data(D, t, levels)
+                    kind = "learn_nbr" if alg in PC else "learn_mb"
+                    secs, found = {"new": np.inf, "old": np.inf}, {}
+                    for _ in range(a.repeat):
+                        for who, f in (("new", globals()[kind]), ("old", getattr(old, kind))):
+                            t0 = time.perf_counter()
+                            found[who] = f(X, y, alg, test, 0.05, levels=lev).members
+                            secs[who] = min(secs[who], time.perf_counter() - t0)
+                    assert found["new"] == found["old"], (name, n, test, alg, t, found)
+                    rows.append(dict(network=name, n=n, test=test, algorithm=alg, new=secs["new"], old=secs["old"]))
     df = pd.DataFrame(rows)
     tab = df.groupby(["algorithm", "test"])[["new", "old"]].sum()
     tab["ratio"] = tab.new / tab.old
@@ -90,42 +100,36 @@ def main():
     old = reference(a.against) if a.against else None
     if not bnlearn_available(): raise SystemExit("R with bnlearn 4.9 is needed (see ../shared/tools/bnlearn)")
     rows, gadf = [], []
-    for name in a.networks:
-        net = network(name)
-        targets = benchmark_targets(net).target.tolist()
-        for n in a.n:
-            D = sample_network(net, n, random_state=0)
-            levels = {c: int(D[c].max()) + 1 for c in D.columns}
-            for test in a.tests:
-                jobs = [(t, alg, "nbr" if alg in PC else "mb") for t in targets for alg in a.algorithms]
-                R = bnlearn_learn(D, jobs, {"adf": "mi-adf"}.get(test, test), 0.05, positive={t: 0 for t in targets})
-                for (t, alg, kind), r in zip(jobs, R.itertuples()):
-                    X, y = D.drop(columns=t), (D[t].to_numpy() == 0).astype(np.int64)
-                    lev = [levels[c] for c in X.columns]
-                    f = learn_mb if kind == "mb" else learn_nbr
-                    runs = [("semisel", f)] + ([("old", getattr(old, f.__name__))] if old else [])
-                    best, found = dict.fromkeys(dict(runs), np.inf), {}
-                    for _ in range(a.repeat):
-                        for who, g in runs:                                 # alternately: the same load on both
+    for name, n, D, levels, targets in samples(a):
+        for test in a.tests:
+            jobs = [(t, alg, "nbr" if alg in PC else "mb") for t in targets for alg in a.algorithms]
+            R = bnlearn_learn(D, jobs, {"adf": "mi-adf"}.get(test, test), 0.05, positive={t: 0 for t in targets})
+            for (t, alg, kind), r in zip(jobs, R.itertuples()):
+                X, y, lev = target_data(D, t, levels)
+                f = learn_mb if kind == "mb" else learn_nbr
+                runs = [("semisel", f)] + ([("old", getattr(old, f.__name__))] if old else [])
+                best, found = dict.fromkeys(dict(runs), np.inf), {}
+                for _ in range(a.repeat):
+                    for who, g in runs:                                 # alternately: the same load on both
+                        t0 = time.perf_counter()
+                        found[who] = g(X, y, alg, test, 0.05, levels=lev)
+                        best[who] = min(best[who], time.perf_counter() - t0)
+                if old: assert found["old"].members == found["semisel"].members, (name, n, test, alg, t)
+                rows.append(dict(network=name, n=n, test=test, algorithm=alg, bnlearn=r.seconds, **best,
+                                 same=set(found["semisel"].selected) == set(r.members)))
+        if a.gadf:
+            for t in targets:
+                X, y, _ = target_data(D, t, levels)
+                for alg in a.algorithms:
+                    f = learn_mb if alg not in PC else learn_nbr
+                    secs = {}
+                    for test in ("g", "g-adf"):
+                        secs[test] = np.inf
+                        for _ in range(a.repeat):
                             t0 = time.perf_counter()
-                            found[who] = g(X, y, alg, test, 0.05, levels=lev)
-                            best[who] = min(best[who], time.perf_counter() - t0)
-                    if old: assert found["old"].members == found["semisel"].members, (name, n, test, alg, t)
-                    rows.append(dict(network=name, n=n, test=test, algorithm=alg, bnlearn=r.seconds, **best,
-                                     same=set(found["semisel"].selected) == set(r.members)))
-            if a.gadf:
-                for t in targets:
-                    X, y = D.drop(columns=t), (D[t].to_numpy() == 0).astype(np.int64)
-                    for alg in a.algorithms:
-                        f = learn_mb if alg not in PC else learn_nbr
-                        secs = {}
-                        for test in ("g", "g-adf"):
-                            secs[test] = np.inf
-                            for _ in range(a.repeat):
-                                t0 = time.perf_counter()
-                                f(X, y, alg, test, 0.05)
-                                secs[test] = min(secs[test], time.perf_counter() - t0)
-                        gadf.append(dict(algorithm=alg, g=secs["g"], g_adf=secs["g-adf"]))
+                            f(X, y, alg, test, 0.05)
+                            secs[test] = min(secs[test], time.perf_counter() - t0)
+                    gadf.append(dict(algorithm=alg, g=secs["g"], g_adf=secs["g-adf"]))
     df = pd.DataFrame(rows)
     tab = df.groupby(["algorithm", "test"]).agg(semisel=("semisel", "sum"), bnlearn=("bnlearn", "sum"),
                                                  same=("same", "mean"), jobs=("same", "size"),
