@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import contextlib
 import itertools
-import math
 import json
 import os
 import shutil
@@ -22,8 +21,9 @@ import pandas as pd
 from scipy import special
 from tqdm.auto import tqdm
 
-from .core import CodeMatrix, block_tables, check_integer, check_probability, check_random_state, reindex_codes
-from .infotheory import (bn_g, bn_pvalues, chi2_sf, ci_test_all, cmi_from_counts, expected_cmi_from_counts,
+from .core import (CodeMatrix, check_integer, check_probability, check_random_state, reindex_codes,
+                          tables_of_tests)
+from .infotheory import (bn_g, bn_g_tests, bn_pvalues, ci_test_all, cmi_from_counts, expected_cmi_from_counts,
                                 test_spec)
 
 # %% auto #0
@@ -81,27 +81,6 @@ def _bn_result(XT: np.ndarray, kx: np.ndarray, w: np.ndarray, ky: int, z: Strata
     G, adjusted = bn_g(XT, kx, w, ky, z.k, test == "adf", yz)
     G, dof, p = bn_pvalues(test, XT.shape[1], G, adjusted, kx, ky, z.declared, ties=True)
     return CIResult(G, p, dof)
-
-def _bn_one(x: np.ndarray, kx: int, w: np.ndarray, ky: int, z: Strata, test: str, L, margins=None) -> tuple:
-    """`_bn_result` of one column x (codes < kx) in fewer numpy calls, as (G, dof, p-value, margins): the same counts
-    (core's `block_tables`), sums and rules (`bn_pvalues`' one-test rounding, `chi2_sf`); `L` is a table of k ln k and
-    `margins` the y-z part of G (`yz_term`'s first value) with max(occupied columns - 1, 0) per stratum, read off the
-    table when None (and returned, for the next tests of the same y and strata)."""
-    T = block_tables(x[:, None], w, ky * z.k, kx).ravel()
-    if margins is None:
-        o_yz = T.reshape(kx, ky * z.k).sum(0).reshape(ky, z.k)
-        margins = (L[o_yz.ravel()].sum() - L[o_yz.sum(0)].sum(), np.maximum((o_yz > 0).sum(0) - 1, 0))
-    yz, cols = margins
-    o_xz = T.reshape(kx, ky, z.k).sum(1)
-    g = max(float(2 * (L[T].sum() - L[o_xz].sum() - yz)), 0.0)
-    q = 10.0 ** (math.floor(math.log10(max(g, 1e-300))) - 10)             # ties as in R (see `bn_pvalues`)
-    g = round(g / q) * q
-    if test == "mi": dof = (kx - 1.0) * (ky - 1.0) * z.declared
-    else:
-        dof = float((np.maximum((o_xz > 0).sum(0) - 1, 0) * cols).sum())
-        if len(x) < 5.0 * kx * ky * z.declared: g = 0.0
-    p = float(special.chdtrc(dof, g)) if dof > 0 else 1.0
-    return g, dof, (float(chi2_sf(np.array([g]), np.array([dof]))[0]) if p < 1e-280 else p), margins
 
 # %% ../nbs/04_blankets.ipynb #5e0c7a02
 _BLOCK_CELLS = 1 << 20     # largest block of count cells the learners count in (larger: chapter 01's kernels)
@@ -238,15 +217,15 @@ def trace_table(records, names=None) -> pd.DataFrame:
 
 class _Tests:
     """The tests of one learning run on codes DT (p, n: one row per variable) with declared `levels`: strata grown
-    incrementally and cached, association tests batched over candidates and cached (x ⊥ y | Z tested once), decisions
-    cached."""
+    incrementally and cached, association tests batched and cached (x ⊥ y | Z tested once), decisions cached; tests a
+    learner will probably ask next can be made ahead in one batch (`ahead`)."""
     def __init__(self, DT: np.ndarray, levels: np.ndarray, ci: CITest, alpha: float, trace: bool = False):
         self.DT, self.levels, self.ci, self.alpha = DT, np.asarray(levels, dtype=np.int64), ci, alpha
-        self._z, self._assoc, self._dec, self._w = {(): EMPTY}, {}, {}, {}
+        self._levels = self.levels.tolist()
+        self._z, self._assoc, self._dec, self._ahead = {(): EMPTY}, {}, {}, {}
+        self._zero = np.zeros(DT.shape[1], np.int64)                      # the strata row of the empty set
         self.log = [] if trace else None
         self.n_tests = 0
-        k = np.arange(DT.shape[1] + 1.0)
-        self._L = special.xlogy(k, k)                                   # k ln k, looked up by the one-column tests
 
     def _record(self, phase: str, x: int, y: int, zs: tuple, stat: float, dof: float, p: float, a: float):
         "Log one test as a `TestRecord` (the class, the last row of DT, as Y)."
@@ -264,56 +243,84 @@ class _Tests:
             self._z[key] = s
         return s
 
-    def _wz(self, y: int, zkey: tuple, z: Strata) -> list:
-        """[w, margins]: y's codes with the strata, w = y kz + z, and the y-z margins of the one-column tests (`_bn_one`,
-        None until its first test), once per (y, Z)."""
-        wz = self._w.get((y, zkey))
-        if wz is None:
-            if len(self._w) > 4096: self._w = {}                         # bound the memory of the cache
-            wz = self._w[(y, zkey)] = [self.DT[y].astype(np.int64) * z.k + (0 if z.codes is None else z.codes), None]
-        return wz
-
-    def _compute(self, todo: list, y: int, zkey: tuple) -> list:
-        """(statistic, dof, p-value) of the association tests x ⊥ y | zkey for every x in `todo`: counted here for the
-        kernels "mi", "adf" (`_bn_one`, `_bn_result`) and "g-adf" (`gadf_from_counts`), all on core's `block_tables`, else
-        by the test's callable."""
-        z, kernel, ky, kx = self.strata(zkey), self.ci.kernel, int(self.levels[y]), self.levels[todo]
+    def _many(self, tests: list) -> list:
+        """(statistic, dof, p-value) of the association tests (x, y, zkey) in `tests`, any mix of y and conditioning
+        sets. The kernels "mi" and "adf": G and the adjusted dof of all of them in one compiled call (chapter 01's
+        `bn_g_tests`) and bnlearn's rules (`bn_pvalues`); "g-adf": their tables (core's `tables_of_tests`, in blocks of
+        at most `_BLOCK_CELLS` cells) and `gadf_from_counts`; else the test's callable, once per (y, zkey)."""
+        kernel, zrow, rows, lev = self.ci.kernel, {}, [], self._levels
+        for _, _, zkey in tests:
+            if zkey not in zrow:
+                zrow[zkey] = len(rows)
+                rows.append(self.strata(zkey))
+        spec = np.array([(x, y, zrow[zkey], lev[x], lev[y], rows[zrow[zkey]].k) for x, y, zkey in tests], np.int64)
+        idx, lev = spec[:, :3], spec[:, 3:]
+        if kernel is None or kernel == "g-adf" and lev.prod(1).max() > _BLOCK_CELLS: return self._called(tests)
+        if len(rows) > 1: Z = np.stack([self._zero if s.codes is None else s.codes for s in rows]).astype(np.int64, copy=False)
+        else: Z = (self._zero if rows[0].codes is None else rows[0].codes.astype(np.int64, copy=False))[None]
         if kernel in ("mi", "adf"):
-            wz = self._wz(y, zkey, z)                              # a batch reads the margins off its table
-            if len(todo) == 1:
-                *out, wz[1] = _bn_one(self.DT[todo[0]], int(kx[0]), wz[0], ky, z, kernel, self._L, wz[1])
-                return [tuple(out)]
-            r = _bn_result(self.DT[todo], kx, wz[0], ky, z, kernel)
-        elif kernel == "g-adf" and len(todo) * (width := int(kx.max())) * ky * z.k <= _BLOCK_CELLS:
-            w = self._wz(y, zkey, z)[0]
-            r = gadf_from_counts(block_tables(self.DT[todo].T, w, ky * z.k, width).reshape(len(todo), width, ky, z.k))
-        else: r = self.ci.association(self.DT[todo].T, kx, self.DT[y], ky, z)
-        return list(zip(np.asarray(r.statistic, float).tolist(), np.asarray(r.dof, float).tolist(),
-                        np.asarray(r.pvalue, float).tolist()))
+            G, adjusted = bn_g_tests(self.DT, idx, Z, lev)
+            if len(tests) == 1: kx, ky, declared = self._levels[tests[0][0]], self._levels[tests[0][1]], rows[0].declared
+            else: kx, ky, declared = lev[:, 0], lev[:, 1], np.array([rows[zrow[zkey]].declared for *_, zkey in tests])
+            G, dof, p = bn_pvalues(kernel, self.DT.shape[1], G, adjusted, kx, ky, declared, ties=True)
+        else:
+            per = max(1, _BLOCK_CELLS // int(lev.prod(1).max()))
+            parts = [gadf_from_counts(tables_of_tests(self.DT, idx[s:s + per], Z, lev[s:s + per]))
+                     for s in range(0, len(tests), per)]
+            G, p, dof = (np.concatenate(v) for v in zip(*parts))
+        return list(zip(G.tolist(), np.asarray(dof, float).tolist(), p.tolist()))
+
+    def _called(self, tests: list) -> list:
+        "`_many` by the test's own callable, one batched call per (y, zkey)."
+        out, groups = [None] * len(tests), {}
+        for i, (x, y, zkey) in enumerate(tests): groups.setdefault((y, zkey), []).append(i)
+        for (y, zkey), at in groups.items():
+            xs = [tests[i][0] for i in at]
+            r = self.ci.association(self.DT[xs].T, self.levels[xs], self.DT[y], int(self.levels[y]), self.strata(zkey))
+            for i, row in zip(at, zip(np.asarray(r.statistic, float).tolist(), np.asarray(r.dof, float).tolist(),
+                                      np.asarray(r.pvalue, float).tolist())): out[i] = row
+        return out
+
+    def ahead(self, tests):
+        """Make the association tests (x, y, zs) a learner will probably ask next, all in one `_many` call. They wait
+        in `_ahead` and are counted and traced only when `assoc` asks for them: a run reports the tests it asked."""
+        todo, seen = [], set()
+        for x, y, zs in tests:
+            key = (min(x, y), max(x, y), tuple(sorted(zs)))
+            if key in self._assoc or key in self._ahead or key in seen: continue
+            seen.add(key)
+            todo.append((x, y, key[2]))
+        if len(todo) < 2: return                                            # nothing to gain over asking it
+        if len(self._ahead) > 1 << 16: self._ahead = {}                     # bound the memory of the cache
+        for (x, y, zkey), row in zip(todo, self._many(todo)): self._ahead[(min(x, y), max(x, y), zkey)] = row
 
     def assoc(self, xs, y: int, zs=()) -> np.ndarray:
         "Association p-values of x ⊥ y | zs for every x in `xs` (one batched call for those not yet tested)."
         zkey = tuple(sorted(zs))
         keys = [(min(x, y), max(x, y), zkey) for x in xs]
-        todo = [x for x, k in zip(xs, keys) if k not in self._assoc]
+        todo = [(x, k) for x, k in zip(xs, keys) if k not in self._assoc]
         if todo:
             self.n_tests += len(todo)
-            rows = self._compute(todo, y, zkey)
-            for x, row in zip(todo, rows): self._assoc[(min(x, y), max(x, y), zkey)] = row
-            if self.log is not None and not self.ci.randomised:
-                for x, (s, d, p) in zip(todo, rows): self._record("test", x, y, zkey, s, d, p, p)
+            fresh = [(x, y, zkey) for x, k in todo if k not in self._ahead]
+            made = dict(zip([t[0] for t in fresh], self._many(fresh))) if fresh else {}
+            for x, k in todo:
+                row = made[x] if x in made else self._ahead.pop(k, None) or self._assoc[k]
+                self._assoc[k] = row
+                if self.log is not None and not self.ci.randomised: self._record("test", x, y, zkey, *row, row[2])
         return np.array([self._assoc[k][2] for k in keys])
 
     def one(self, x: int, y: int, zs=()) -> float:
         """The association p-value of x ⊥ y | zs (read from the cache when the test was made). bnlearn's "mi" and "adf"
-        are symmetric in x and y (G up to the rounding their ties remove): y is then the later variable (the class, the
-        last, when it is one of them), so its codes with the strata (`_wz`) serve every test of the class given the
-        same set."""
+        are symmetric in x and y (G up to the rounding their ties remove): x is then the earlier variable."""
         key = (min(x, y), max(x, y), tuple(sorted(zs)))
         r = self._assoc.get(key)
-        if r is not None: return r[2]
-        if self.ci.kernel in ("mi", "adf"): x, y = key[0], key[1]
-        return float(self.assoc([x], y, key[2])[0])
+        if r is None:
+            if self.ci.kernel in ("mi", "adf"): x, y = key[0], key[1]
+            r = self._ahead.pop(key, None) or self._many([(x, y, key[2])])[0]
+            self._assoc[key] = r
+            self.n_tests += 1
+            if self.log is not None and not self.ci.randomised: self._record("test", x, y, key[2], *r, r[2])
+        return r[2]
 
     def p(self, x: int, y: int, zs=()) -> float:
         "The decision's p-value of x ⊥ y | zs (the association's for a deterministic test)."
@@ -359,13 +366,18 @@ class _Tests:
 
     def roundrobin(self, t: int, mb: list, fixed=()) -> list:
         """bnlearn's backward pass: each member not fixed, in order, tested given the others still in; a member found
-        independent (p > alpha) leaves at once. Keeps members with p < alpha, the fixed ones and those not tested."""
+        independent (p > alpha) leaves at once. Keeps members with p < alpha, the fixed ones and those not tested. The
+        members' tests given the current set are made ahead (again after each removal)."""
         current, pv = list(mb), {}
-        for m in mb:
+        rest = lambda m: [c for c in current if c != m]
+        self.ahead([(m, t, rest(m)) for m in mb if m not in fixed] if len(mb) > 1 else [])
+        for i, m in enumerate(mb):
             if len(current) < 2: break
             if m in fixed: continue
-            pv[m] = self.p(m, t, [c for c in current if c != m])
-            if pv[m] > self.alpha: current.remove(m)
+            pv[m] = self.p(m, t, rest(m))
+            if pv[m] > self.alpha:
+                current.remove(m)
+                self.ahead([(u, t, rest(u)) for u in mb[i + 1:] if u not in fixed] if len(current) > 1 else [])
         return [m for m in mb if m in fixed or pv.get(m, 0.0) < self.alpha]
 
 # %% ../nbs/04_blankets.ipynb #56bafe1a
@@ -472,6 +484,7 @@ def _iamb_fdr(E: _Tests, t: int, nodes: list, max_sx: int, start=()) -> list:
         states.append(list(mb))
         outside = [x for x in nodes if x not in mb]
         a = dict(zip(outside, E.assoc(outside, t, mb))) if outside else {}
+        E.ahead([(x, t, [b for b in mb if b != x]) for x in mb if x != t])
         for x in mb:
             if x != t: a[x] = E.one(x, t, [b for b in mb if b != x])
         order = sorted(nodes, key=lambda x: a[x])                         # stable: ties in column order
@@ -581,15 +594,26 @@ def _pc_skeleton(E: _Tests, max_sx: int):
 def _allsubs_batched(E: _Tests, jobs: dict, d: int):
     """`allsubs` at one size d (association p-values) of many pairs at once: `jobs` maps a pivot v to {u: sx}, the tests
     u ⊥ v | S for the subsets S of sx of size d in lexicographic order up to u's first independence; each subset of the
-    pivot's pool is tested for all its u still dependent in one batched call, ``assoc(us, v, S)``. The tests stay in
-    the cache, where `allsubs` reads them."""
+    pivot's pool is asked for all its u still dependent in one call, ``assoc(us, v, S)``, in rounds: the next 1, 2, 4,
+    ... subsets of every pivot made ahead in one batch, then asked in order. The tests stay in the cache, where
+    `allsubs` reads them."""
+    pools = {}
     for v, work in jobs.items():
         alive = {u: set(sx) for u, sx in work.items() if len(sx) >= d}
-        for S in itertools.combinations(sorted(set().union(*alive.values())), d) if alive else ():
-            us = [u for u, sx in alive.items() if sx.issuperset(S)]
-            for u, p in zip(us, E.assoc(us, v, S) if us else ()):
-                if p > E.alpha: del alive[u]
-            if not alive: break
+        if alive: pools[v] = (alive, itertools.combinations(sorted(set().union(*alive.values())), d))
+    r = 1
+    while pools:
+        plan = {v: list(itertools.islice(subsets, r)) for v, (_, subsets) in pools.items()}
+        E.ahead([(u, v, S) for v, Ss in plan.items() for S in Ss for u, sx in pools[v][0].items() if sx.issuperset(S)])
+        for v, Ss in plan.items():
+            alive = pools[v][0]
+            for S in Ss:
+                us = [u for u, sx in alive.items() if sx.issuperset(S)]
+                for u, p in zip(us, E.assoc(us, v, S) if us else ()):
+                    if p > E.alpha: del alive[u]
+                if not alive: break
+            if not alive or len(Ss) < r: del pools[v]
+        r *= 2
 
 def _skeleton_batches(E: _Tests, nbr: dict, todo: list, d: int):
     """The tests of size d that PC-stable's pairs `todo` make (`_pc_skeleton`), in batches per node and subset: first
@@ -636,6 +660,7 @@ def _hpc_sps(E: _Tests, t: int, nodes: list, pcs: list, dsep: dict, max_sx: int)
     found, outside = [], [y for y in nodes if y not in pcs]
     for c in pcs:
         pv = {}
+        E.ahead([(t, y, dsep.get(y, ()) + (c,)) for y in outside if c not in dsep.get(y, ()) and len(dsep.get(y, ())) < max_sx])
         for y in outside:
             s = dsep.get(y, ())
             if c in s or len(s) + 1 > max_sx: continue
@@ -726,6 +751,12 @@ class _Shown(_Tests):
     def assoc(self, xs, y: int, zs=()) -> np.ndarray:
         n = self.n_tests
         out = super().assoc(xs, y, zs)
+        if self.n_tests > n: self.bar.update(self.n_tests - n)
+        return out
+
+    def one(self, x: int, y: int, zs=()) -> float:
+        n = self.n_tests
+        out = super().one(x, y, zs)
         if self.n_tests > n: self.bar.update(self.n_tests - n)
         return out
 

@@ -11,6 +11,7 @@ from numbers import Integral, Real
 from typing import Iterator, NamedTuple
 import warnings
 
+import numba
 import numpy as np
 import pandas as pd
 from sklearn.base import BaseEstimator
@@ -22,8 +23,9 @@ __all__ = ['UNLABELLED', 'SURROGATES', 'check_number', 'check_probability', 'che
            'derive_seed', 'LabelCounts', 'SurrogateChoice', 'switching_phi', 'PartialLabels', 'partial_labels',
            'check_codes', 'small_codes', 'reindex_codes', 'compact_codes', 'is_chunked', 'register_chunked',
            'chunked_backend', 'CodeMatrix', 'joint_codes', 'encode_joint', 'count_budget', 'target_codes', 'margin_sum',
-           'block_tables', 'column_blocks', 'count_tables', 'fits_count_budget', 'stratum_tables', 'id_like_columns',
-           'Selected', 'PartialLabelSelector', 'selection_table', 'SubsetObjective', 'SearchResult']
+           'block_tables', 'tally', 'tables_of_tests', 'column_blocks', 'count_tables', 'fits_count_budget',
+           'stratum_tables', 'id_like_columns', 'Selected', 'PartialLabelSelector', 'selection_table',
+           'SubsetObjective', 'SearchResult']
 
 # %% ../nbs/00_core.ipynb #59d3e848
 def _interval(low, high, low_open: bool, high_open: bool) -> str:
@@ -898,6 +900,38 @@ def block_tables(X: np.ndarray, w, kw: int, kx: int, cols=None, out=None) -> np.
         out[t::g] = R[:len(range(t, m, g))]
     return out
 
+
+# %% ../nbs/00_core.ipynb #c0re7a12
+@numba.njit(cache=True, nogil=True)
+def tally(x, y, z, ky: int, kz: int, out):
+    """Add one to ``out[(x_i ky + y_i) kz + z_i]`` for every row i of the code rows x, y, z (non-negative integers;
+    `out` a flat int64 table of at least kx ky kz cells): the count of one test's table in one compiled pass."""
+    for i in range(x.shape[0]):
+        out[(x[i] * ky + y[i]) * kz + z[i]] += 1
+    return out
+
+@numba.njit(cache=True, nogil=True)
+def _tally_tests(D, tests, Z, out):
+    "`tally` of every test j (rows D[tests[j, 0]], D[tests[j, 1]], Z[tests[j, 2]]) into out[j] (shape (J, kx, ky, kz))."
+    J, kx, ky, kz = out.shape
+    flat = out.reshape(J, kx * ky * kz)
+    for j in range(J):
+        tally(D[tests[j, 0]], D[tests[j, 1]], Z[tests[j, 2]], ky, kz, flat[j])
+    return out
+
+def tables_of_tests(D: np.ndarray, tests, Z: np.ndarray, levels) -> np.ndarray:
+    """Count tables T[j, x, y, z] of many tests in one compiled call: test j = (a, b, s) counts the code rows D[a] (x)
+    and D[b] (y) against the strata row Z[s] (z); `levels[j]` = (kx, ky, kz) of test j, the tables padded to the
+    largest of each.
+
+    Examples
+    --------
+    >>> D = np.array([[0, 1, 1, 0], [1, 1, 0, 0]], np.uint8); Z = np.zeros((1, 4), np.int64)
+    >>> tables_of_tests(D, [(0, 1, 0)], Z, [(2, 2, 1)])[0, :, :, 0].tolist()
+    [[1, 1], [1, 1]]
+    """
+    tests, levels = np.atleast_2d(np.asarray(tests, np.int64)), np.atleast_2d(np.asarray(levels, np.int64))
+    return _tally_tests(D, tests, Z, np.zeros((len(tests), *levels.max(0)), np.int64))
 
 # %% ../nbs/00_core.ipynb #01ee793b
 def column_blocks(arity: np.ndarray, kw: int, cols=None) -> Iterator[np.ndarray]:

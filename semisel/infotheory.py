@@ -10,20 +10,21 @@ import math
 from dataclasses import dataclass
 from typing import NamedTuple
 
+import numba
 import numpy as np
 import pandas as pd
 from scipy import special, stats
 
 from .core import (CodeMatrix, block_tables, check_choice, check_integer, check_probability, check_random_state,
                           Selected, compact_codes, count_tables, encode_joint, fits_count_budget, stratum_tables,
-                          target_codes)
+                          tally, target_codes)
 
 # %% auto #0
 __all__ = ['TESTS', 'CI_METHODS', 'cmi_from_counts', 'smi_from_counts', 'dof_from_counts', 'entropy', 'joint_entropy',
            'contingency', 'cond_mutual_info_all', 'mutual_info_all', 'cond_mutual_info', 'mutual_info',
            'sq_mutual_info', 'IndependenceResult', 'expected_cmi_from_counts', 'permuted_g', 'TestSpec', 'test_spec',
            'chi2_sf', 'bn_pvalues', 'permutation_pvalues', 'ci_test_all', 'ci_test', 'g_test_all', 'chi2_test_all',
-           'g_test', 'chi2_test', 'yz_term', 'bn_g']
+           'g_test', 'chi2_test', 'yz_term', 'bn_g', 'bn_g_tests']
 
 # %% ../nbs/01_infotheory.ipynb #55c64edc
 def _counts(T, name: str = "T", *, integer: bool = False, ndim: int = 3) -> np.ndarray:
@@ -530,12 +531,19 @@ def bn_pvalues(test: str, n: int, G, adjusted_dof, kx, ky: float, llz: float, ti
     independence, G = 0, below 5 rows per declared cell) from G; with `ties` G is first rounded to 11 significant
     digits (equal up to rounding is a tie, as in R: the learners rank by these p-values). Returns (G, dof, p-value)."""
     G = np.asarray(G, float)
+    if ties and G.size == 1:                      # one test (the learners' usual call): the same rules in Python floats
+        g, kx, ky, llz = (float(np.asarray(v).item()) for v in (G, kx, ky, llz))
+        q = 10.0 ** (math.floor(math.log10(max(g, 1e-300))) - 10)
+        g = round(g / q) * q
+        if test == "mi": dof = (kx - 1.0) * (ky - 1.0) * llz
+        else:
+            dof = float(np.asarray(adjusted_dof).item())
+            if n < 5.0 * kx * ky * llz: g = 0.0
+        p = float(special.chdtrc(dof, g)) if dof > 0 else 1.0
+        if p < 1e-280: p = float(chi2_sf(np.array([g]), np.array([dof]))[0])     # below scipy's floor: R's tail
+        return np.array([g]), np.array([dof]), np.array([p])
     kx = np.asarray(kx, float)
     if not ties: pass
-    elif G.shape == (1,):                         # one test (the learners' usual call): the rounding in Python floats
-        g = float(G[0])
-        q = 10.0 ** (math.floor(math.log10(max(g, 1e-300))) - 10)
-        G = np.array([round(g / q) * q])
     else:
         q = 10.0 ** (np.floor(np.log10(np.maximum(G, 1e-300))) - 10)
         G = np.round(G / q) * q
@@ -874,4 +882,71 @@ def bn_g(XT: np.ndarray, kx, w: np.ndarray, ky: int, kz: int, adjusted: bool = F
     for j in (np.setdiff1d(np.arange(J), dense) if len(dense) < J else ()):
         G[j], d = _g_sparse(XT[j], w, ky, kz)
         if adjusted: df[j] = d
+    return G, df
+
+# %% ../nbs/01_infotheory.ipynb #b7c1e2a5
+@numba.njit(cache=True, nogil=True)
+def _g_tests(D, tests, Z, levels, L, most):
+    """[G, adjusted dof] (shape (2, J)) of the tests j = (x row, y row, strata row) with levels[j] = (kx, ky, kz);
+    NaN for a test whose table has more than `most` cells."""
+    J = tests.shape[0]
+    out = np.full((2, J), np.nan)
+    cells = 1
+    for j in range(J):
+        m = levels[j, 0] * levels[j, 1] * levels[j, 2]
+        if m <= most: cells = max(cells, m)
+    T = np.zeros(cells, np.int64)
+    oxz, oyz, oz = np.zeros(cells, np.int64), np.zeros(cells, np.int64), np.zeros(cells, np.int64)
+    for j in range(J):
+        kx, ky, kz = levels[j, 0], levels[j, 1], levels[j, 2]
+        if kx * ky * kz > most: continue
+        T[:kx * ky * kz] = 0
+        oxz[:kx * kz] = 0
+        oyz[:ky * kz] = 0
+        oz[:kz] = 0
+        tally(D[tests[j, 0]], D[tests[j, 1]], Z[tests[j, 2]], ky, kz, T)
+        g = 0.0
+        for a in range(kx):
+            for b in range(ky):
+                for c in range(kz):
+                    t = T[(a * ky + b) * kz + c]
+                    if t:
+                        g += L[t]
+                        oxz[a * kz + c] += t
+                        oyz[b * kz + c] += t
+                        oz[c] += t
+        dof = 0.0
+        for c in range(kz):
+            rows, cols = 0, 0
+            for a in range(kx):
+                t = oxz[a * kz + c]
+                if t:
+                    g -= L[t]
+                    rows += 1
+            for b in range(ky):
+                t = oyz[b * kz + c]
+                if t:
+                    g -= L[t]
+                    cols += 1
+            g += L[oz[c]]
+            dof += max(rows - 1, 0) * max(cols - 1, 0)
+        out[0, j], out[1, j] = max(2.0 * g, 0.0), dof
+    return out
+
+def bn_g_tests(D: np.ndarray, tests, Z: np.ndarray, levels) -> tuple[np.ndarray, np.ndarray]:
+    """G = 2N I(X; Y | Z) and bnlearn's adjusted dof of many tests: test j = (a, b, s) tests the code rows D[a] and
+    D[b] given the strata row Z[s] (codes < kz), with `levels[j]` = (kx, ky, kz); see `bn_g` for the quantities and
+    `core.tables_of_tests` for the layout. Returns (G, dof).
+
+    Examples
+    --------
+    >>> D = np.array([[0, 1, 0, 1], [0, 1, 0, 1]], np.uint8); Z = np.zeros((1, 4), np.int64)
+    >>> G, df = bn_g_tests(D, [(0, 1, 0)], Z, [(2, 2, 1)]); G.round(3).tolist(), df.tolist()
+    ([5.545], [1.0])
+    """
+    tests, levels = np.asarray(tests, np.int64).reshape(-1, 3), np.asarray(levels, np.int64).reshape(-1, 3)
+    G, df = _g_tests(D, tests, Z, levels, _klogk(Z.shape[1]), _CELLS)
+    for j in np.flatnonzero(np.isnan(G)):                               # too large to hold: bn_g's sparse count
+        (a, b, s), (kx, ky, kz) = tests[j], levels[j]
+        G[j], df[j] = (v[0] for v in bn_g(D[a][None], [kx], D[b].astype(np.int64) * kz + Z[s], ky, kz, True))
     return G, df
