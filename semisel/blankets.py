@@ -528,7 +528,8 @@ def _mmpc_forward(E: _Tests, t: int, nodes: list, max_sx: int) -> list:
 
 def _hiton_forward(E: _Tests, t: int, nodes: list, max_sx: int) -> list:
     """Semi-interleaved HITON-PC's forward phase as bnlearn's `si.hiton.pc.heuristic`: candidates in order of marginal
-    association, each admitted if dependent on the target given every non-empty subset of the set found."""
+    association, each admitted if dependent on the target given every non-empty subset of the set found (the test
+    given the first member, every candidate's first, made ahead for all at once)."""
     a = E.assoc(nodes, t, ())
     assoc, cpc = dict(zip(nodes, a)), []
     live = [x for x in nodes if assoc[x] <= E.alpha]
@@ -538,12 +539,17 @@ def _hiton_forward(E: _Tests, t: int, nodes: list, max_sx: int) -> list:
         if ok: cpc.append(best)
         if best in live: live.remove(best)
         del assoc[best]
+        if ok and len(cpc) == 1: E.ahead([(t, x, (best,)) for x in live])   # each one's first subset from now on
     return cpc
 
 def _neighbours(E: _Tests, t: int, cpc: list, max_sx: int) -> list:
-    "bnlearn's `neighbour` backward phase: drop a candidate independent of the target given a subset of the others."
+    """bnlearn's `neighbour` backward phase: drop a candidate independent of the target given a subset of the others.
+    The candidates found are mostly kept, so every one's tests (up to 256) are made ahead in one batch."""
     if len(cpc) <= 1: return list(cpc)
     keep = list(cpc)
+    sizes = range(1, min(len(cpc) - 1, max_sx) + 1)
+    others = lambda y: [c for c in cpc if c != y]
+    E.ahead(itertools.islice(((t, y, S) for y in cpc for k in sizes for S in itertools.combinations(others(y), k)), 256))
     for y in cpc:
         dsep = [c for c in cpc if c != y]
         if E.allsubs(t, y, dsep, hi=min(len(dsep), max_sx))[0] > E.alpha: keep.remove(y)

@@ -531,15 +531,16 @@ def bn_pvalues(test: str, n: int, G, adjusted_dof, kx, ky: float, llz: float, ti
     independence, G = 0, below 5 rows per declared cell) from G; with `ties` G is first rounded to 11 significant
     digits (equal up to rounding is a tie, as in R: the learners rank by these p-values). Returns (G, dof, p-value)."""
     G = np.asarray(G, float)
-    if ties and G.size == 1:                      # one test (the learners' usual call): the same rules in Python floats
-        g, kx, ky, llz = (float(np.asarray(v).item()) for v in (G, kx, ky, llz))
-        q = 10.0 ** (math.floor(math.log10(max(g, 1e-300))) - 10)
-        g = round(g / q) * q
-        if test == "mi": dof = (kx - 1.0) * (ky - 1.0) * llz
+    if ties and G.shape == (1,) and np.ndim(kx) == 0:    # one test (the learners' usual call): the rules in Python floats
+        g = G.item()
+        if g > 0:
+            q = 10.0 ** (math.floor(math.log10(g)) - 10)
+            g = round(g / q) * q
+        if test == "mi": dof = (float(kx) - 1.0) * (float(ky) - 1.0) * float(llz)
         else:
-            dof = float(np.asarray(adjusted_dof).item())
-            if n < 5.0 * kx * ky * llz: g = 0.0
-        p = float(special.chdtrc(dof, g)) if dof > 0 else 1.0
+            dof = float(adjusted_dof[0])
+            if n < 5.0 * float(kx) * float(ky) * float(llz): g = 0.0
+        p = special.chdtrc(dof, g) if dof > 0 else 1.0
         if p < 1e-280: p = float(chi2_sf(np.array([g]), np.array([dof]))[0])     # below scipy's floor: R's tail
         return np.array([g]), np.array([dof]), np.array([p])
     kx = np.asarray(kx, float)
@@ -946,7 +947,7 @@ def bn_g_tests(D: np.ndarray, tests, Z: np.ndarray, levels) -> tuple[np.ndarray,
     """
     tests, levels = np.asarray(tests, np.int64).reshape(-1, 3), np.asarray(levels, np.int64).reshape(-1, 3)
     G, df = _g_tests(D, tests, Z, levels, _klogk(Z.shape[1]), _CELLS)
-    for j in np.flatnonzero(np.isnan(G)):                               # too large to hold: bn_g's sparse count
+    for j in np.flatnonzero(np.isnan(G)) if np.isnan(G.sum()) else ():  # too large to hold: bn_g's sparse count
         (a, b, s), (kx, ky, kz) = tests[j], levels[j]
         G[j], df[j] = (v[0] for v in bn_g(D[a][None], [kx], D[b].astype(np.int64) * kz + Z[s], ky, kz, True))
     return G, df
