@@ -248,19 +248,19 @@ class _Tests:
         sets. The kernels "mi" and "adf": G and the adjusted dof of all of them in one compiled call (chapter 01's
         `bn_g_tests`) and bnlearn's rules (`bn_pvalues`); "g-adf": their tables (core's `tables_of_tests`, in blocks of
         at most `_BLOCK_CELLS` cells) and `gadf_from_counts`; else the test's callable, once per (y, zkey)."""
-        kernel, zrow, rows, lev = self.ci.kernel, {}, [], self._levels
+        kernel, zrow, rows, k = self.ci.kernel, {}, [], self._levels
         for _, _, zkey in tests:
             if zkey not in zrow:
                 zrow[zkey] = len(rows)
                 rows.append(self.strata(zkey))
-        spec = np.array([(x, y, zrow[zkey], lev[x], lev[y], rows[zrow[zkey]].k) for x, y, zkey in tests], np.int64)
+        spec = np.array([(x, y, zrow[zkey], k[x], k[y], rows[zrow[zkey]].k) for x, y, zkey in tests], np.int64)
         idx, lev = spec[:, :3], spec[:, 3:]
         if kernel is None or kernel == "g-adf" and lev.prod(1).max() > _BLOCK_CELLS: return self._called(tests)
         if len(rows) > 1: Z = np.stack([self._zero if s.codes is None else s.codes for s in rows]).astype(np.int64, copy=False)
         else: Z = (self._zero if rows[0].codes is None else rows[0].codes.astype(np.int64, copy=False))[None]
         if kernel in ("mi", "adf"):
             G, adjusted = bn_g_tests(self.DT, idx, Z, lev)
-            if len(tests) == 1: kx, ky, declared = self._levels[tests[0][0]], self._levels[tests[0][1]], rows[0].declared
+            if len(tests) == 1: kx, ky, declared = k[tests[0][0]], k[tests[0][1]], rows[0].declared
             else: kx, ky, declared = lev[:, 0], lev[:, 1], np.array([rows[zrow[zkey]].declared for *_, zkey in tests])
             G, dof, p = bn_pvalues(kernel, self.DT.shape[1], G, adjusted, kx, ky, declared, ties=True)
         else:
@@ -300,13 +300,9 @@ class _Tests:
         keys = [(min(x, y), max(x, y), zkey) for x in xs]
         todo = [(x, k) for x, k in zip(xs, keys) if k not in self._assoc]
         if todo:
-            self.n_tests += len(todo)
             fresh = [(x, y, zkey) for x, k in todo if k not in self._ahead]
             made = dict(zip([t[0] for t in fresh], self._many(fresh))) if fresh else {}
-            for x, k in todo:
-                row = made[x] if x in made else self._ahead.pop(k, None) or self._assoc[k]
-                self._assoc[k] = row
-                if self.log is not None and not self.ci.randomised: self._record("test", x, y, zkey, *row, row[2])
+            for x, k in todo: self._asked(x, y, k, made[x] if x in made else self._ahead.pop(k, None) or self._assoc[k])
         return np.array([self._assoc[k][2] for k in keys])
 
     def one(self, x: int, y: int, zs=()) -> float:
@@ -316,11 +312,15 @@ class _Tests:
         r = self._assoc.get(key)
         if r is None:
             if self.ci.kernel in ("mi", "adf"): x, y = key[0], key[1]
-            r = self._ahead.pop(key, None) or self._many([(x, y, key[2])])[0]
-            self._assoc[key] = r
-            self.n_tests += 1
-            if self.log is not None and not self.ci.randomised: self._record("test", x, y, key[2], *r, r[2])
+            r = self._asked(x, y, key, self._ahead.pop(key, None) or self._many([(x, y, key[2])])[0])
         return r[2]
+
+    def _asked(self, x: int, y: int, key: tuple, row: tuple) -> tuple:
+        "A test the learner asked for (made now or ahead): kept, counted and traced."
+        self._assoc[key] = row
+        self.n_tests += 1
+        if self.log is not None and not self.ci.randomised: self._record("test", x, y, key[2], *row, row[2])
+        return row
 
     def p(self, x: int, y: int, zs=()) -> float:
         "The decision's p-value of x ⊥ y | zs (the association's for a deterministic test)."
