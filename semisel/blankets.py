@@ -334,6 +334,21 @@ class _Tests:
                 self._record("decision", x, y, key[2], float(r.statistic[0]), float(r.dof[0]), self._dec[key], a)
         return self._dec[key]
 
+    def given_rest(self, t: int, members) -> dict:
+        """Each member's decision p-value of m ⊥ t | the other members: read from the tests the learner made (its
+        backward pass often made them), the others made in one batch (not counted in `n_tests`, not traced)."""
+        keys = {m: (min(m, t), max(m, t), tuple(sorted(c for c in members if c != m))) for m in members}
+        todo = [(m, t, k[2]) for m, k in keys.items() if k not in self._assoc and k not in self._ahead]
+        made = dict(zip([m for m, *_ in todo], self._many(todo))) if todo else {}
+        out = {}
+        for m, k in keys.items():
+            row = self._assoc.get(k) or self._ahead.get(k) or made[m]
+            if self.ci.randomised and k not in self._dec:
+                self._dec[k] = float(self.ci.decision(self.DT[[m]].T, self.levels[[m]], self.DT[t], int(self.levels[t]),
+                                                      self.strata(k[2])).pvalue[0])
+            out[m] = self._dec[k] if self.ci.randomised else row[2]
+        return out
+
     def allsubs(self, x: int, y: int, sx, fixed=(), lo: int = 0, hi: int | None = None, assoc: bool = False):
         """bnlearn's `allsubs.test`: x ⊥ y | fixed ∪ S for the subsets S of `sx` by size lo..hi in lexicographic order,
         stopping at the first p > alpha. Returns (last p, largest p, the separating set or None)."""
@@ -735,6 +750,7 @@ class Blanket:
     alpha: float
     n_tests: int = 0
     trace: list = field(default_factory=list, repr=False)
+    pvalues: dict | None = field(default=None, repr=False)   # member -> p given the rest (`learn_mb`'s `pvalues`)
 
     @property
     def selected(self) -> list:
@@ -834,7 +850,7 @@ def learn_nbr(X, y, algorithm: str = "mmpc", test="mi", alpha: float = 0.05, max
 
 def learn_mb(X, y, algorithm: str = "iamb", test="mi", alpha: float = 0.05, max_sx: int | None = None, *,
              levels=None, n_perm: int | None = None, random_state=None, trace: bool = False,
-             progress: bool = False) -> Blanket:
+             progress: bool = False, pvalues: bool = False) -> Blanket:
     """The Markov blanket of the class `y` among the columns of X by `algorithm`, as bnlearn's `learn.mb` (for "gs",
     "iamb", "fast.iamb", "inter.iamb", "iamb.fdr"); a parents-and-children learner ("pc.stable", "mmpc",
     "si.hiton.pc", "hpc") gives its PC set plus the spouses found through each member (as MMMB / HITON-MB).
@@ -863,6 +879,10 @@ def learn_mb(X, y, algorithm: str = "iamb", test="mi", alpha: float = 0.05, max_
     progress : bool, default False
         A bar on stderr counting the tests made (association tests and permutation decisions; the total is not known
         in advance), cleared when the run ends. Without it the tests pay nothing for a bar.
+    pvalues : bool, default False
+        Also each member's p-value given the rest of the set by the run's deciding test (`Blanket.pvalues`): read from
+        the tests the learner made where it made them (the backward pass of the blanket learners usually did), the
+        others made in one batch after learning (not counted in `n_tests`).
 
     Returns
     -------
@@ -895,10 +915,13 @@ def learn_mb(X, y, algorithm: str = "iamb", test="mi", alpha: float = 0.05, max_
             learn = lambda c: _PC[name](E, c, [v for v in range(t + 1) if v != c], max_sx)
             pc = learn(t)
             found = pc + _spouses(E, t, pc, learn, max_sx)
-    return Blanket(tuple(int(j) for j in found), names, name, E.ci.name, E.alpha, E.n_tests, E.log or [])
+        pv = {int(m): p for m, p in E.given_rest(t, found).items()} if pvalues else None
+    return Blanket(tuple(int(j) for j in found), names, name, E.ci.name, E.alpha, E.n_tests, E.log or [], pv)
 
 # %% ../nbs/04_blankets.ipynb #9af92708
-BNLEARN_LIB = os.path.expanduser("~/.cache/semisel-bnlearn")
+BNLEARN_LIB = os.environ.get("BNLEARN_LIB") or os.path.expanduser("~/.cache/semisel-bnlearn")
+"""The R library that holds bnlearn 4.9 (an R package folder, not run data): `$BNLEARN_LIB` when set, else the folder
+where `shared/tools/bnlearn/install` builds it by default (it reads the same variable)."""
 
 _R_SCRIPT = r"""
 a <- commandArgs(TRUE); .libPaths(c(a[2], .libPaths()))
@@ -912,10 +935,11 @@ out <- lapply(s$jobs, function(j) {
   d <- raw[, c(setdiff(names(raw), j$target), j$target)]
   if (!is.null(j$positive)) d[[j$target]] <- factor(as.integer(raw[[j$target]] == j$positive), levels = 0:1)
   f <- if (j$kind == "mb") learn.mb else learn.nbr
-  t0 <- proc.time()[["elapsed"]]
+  t0 <- proc.time()
   r <- f(d, node = j$target, method = j$algorithm, test = s$test, alpha = s$alpha, max.sx = msx)
+  t1 <- proc.time() - t0
   list(target = j$target, algorithm = j$algorithm, kind = j$kind, members = I(as.character(r)),
-       seconds = proc.time()[["elapsed"]] - t0)
+       seconds = t1[["elapsed"]], cpu = t1[["user.self"]] + t1[["sys.self"]])
 })
 writeLines(toJSON(out, auto_unbox = TRUE, digits = NA), s$out)
 """
@@ -934,7 +958,8 @@ def bnlearn_learn(frame: pd.DataFrame, jobs, test: str = "mi", alpha: float = 0.
     `jobs` is an iterable of (target, algorithm, kind) with kind "mb" (`learn.mb`) or "nbr" (`learn.nbr`); the target
     is moved to the last column (as `learn_mb` puts y) and, if `positive` maps it to a code, binarised to
     ``factor(target == code, levels = 0:1)``. `test` is bnlearn's name ("mi", "mi-adf", ...). Returns one row per job:
-    target, algorithm, kind, members (tuple of names), seconds (bnlearn's own time for the call).
+    target, algorithm, kind, members (tuple of names), seconds and cpu (bnlearn's own wall and CPU time for the call,
+    measured inside R).
     """
     frame = pd.DataFrame(frame)
     positive = positive or {}
@@ -953,4 +978,5 @@ def bnlearn_learn(frame: pd.DataFrame, jobs, test: str = "mi", alpha: float = 0.
         with open(out) as f: res = json.load(f)
     res = [res] if isinstance(res, dict) else res
     return pd.DataFrame([dict(target=o["target"], algorithm=o["algorithm"], kind=o["kind"],
-                              members=tuple(o["members"]), seconds=float(o["seconds"])) for o in res])
+                              members=tuple(o["members"]), seconds=float(o["seconds"]), cpu=float(o["cpu"]))
+                         for o in res])

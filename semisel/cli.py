@@ -857,15 +857,16 @@ def _tests_help() -> str:
     return "\n".join(lines)
 
 def _algorithm_name(value: str) -> str:
-    "--algorithm: a learner of semisel.blankets, checked by `check_algorithm`."
-    try: return check_algorithm(value)
+    "--algorithm: a learner of semisel.blankets or the papers' IAMB, checked by `semisel.iamb.check_learner`."
+    from semisel.iamb import check_learner
+    try: return check_learner(value)
     except ValueError as e: raise argparse.ArgumentTypeError(cli_message(str(e))) from None
 
 def _algorithms_help() -> str:
     "The learners --algorithm takes, for the epilog of `mb`."
-    return ("algorithms (--algorithm): iamb is the papers' IAMB; " + ", ".join(a for a in _ALGORITHM_NAMES if a != "iamb")
-            + " are semisel.blankets' learners on the same target (pc.stable, mmpc, si.hiton.pc, hpc: the parents and "
-            "children plus the spouses; --method pairwise only with the blanket learners)")
+    return ("algorithms (--algorithm): " + ", ".join(_ALGORITHM_NAMES) + " are bnlearn's learners (semisel.blankets; "
+            "pc.stable, mmpc, si.hiton.pc, hpc: the parents and children plus the spouses; --method pairwise only with "
+            "the blanket learners); iamb.papers is the papers' IAMB (Sechidis & Brown)")
 
 def _test_name(value: str) -> str:
     "--test: a name or alias of the registry of tests, checked by the registry itself."
@@ -939,9 +940,9 @@ def parser() -> argparse.ArgumentParser:
                          "tests its statistic by permutation unless g; see below)")
     mb.add_argument("--n-perm", type=_positive_int("--n-perm"), help="permuted tables of mc / smc / sp")
     mb.add_argument("--algorithm", type=_algorithm_name, metavar="ALGORITHM",
-                    help="the learner (default: mmpc, chosen on six networks in chapter 04b; iamb, the papers', with "
-                         "--method pairwise; the family of semisel.blankets is listed below)")
-    mb.add_argument("--max-sx", type=int, metavar="K", help="largest conditioning set of the family's learners (not iamb)")
+                    help="the learner (default: mmpc, chosen in chapter 04b; iamb.papers, the papers' IAMB, with "
+                         "--method pairwise; every other name is bnlearn's learner, iamb included: listed below)")
+    mb.add_argument("--max-sx", type=int, metavar="K", help="largest conditioning set of bnlearn's learners (not iamb.papers)")
     mb.set_defaults(run=_cmd_mb)
     return p
 

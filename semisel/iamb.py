@@ -22,15 +22,16 @@ from .core import (CodeMatrix, PartialLabels, PartialLabelSelector, Selected, ch
                           check_probability, check_random_state, count_tables,
                           encode_joint, fits_count_budget, id_like_columns, is_chunked, joint_codes, partial_labels,
                           stratum_tables)
-from .blankets import EMPTY, CITest, TestRecord, check_algorithm, learn_mb, trace_table
+from .blankets import ALGORITHMS, EMPTY, CITest, TestRecord, check_algorithm, learn_mb, trace_table
 from .datasets import discretize
 from .priors import resolve_prior
 from .infotheory import (TESTS, IndependenceResult, chi2_test, chi2_test_all, ci_test_all, g_test, g_test_all,
                                 permutation_pvalues, test_spec)
 
 # %% auto #0
-__all__ = ['DEFAULT_TEST', 'DEFAULT_ALGORITHM', 'per_column', 'make_test', 'MarkovBlanket', 'iamb', 'pairwise_g_test_all',
-           'choose_algorithm', 'markov_blanket', 'semi_iamb', 'listwise_iamb', 'pairwise_iamb', 'SemiIAMB']
+__all__ = ['DEFAULT_TEST', 'DEFAULT_ALGORITHM', 'PAPERS_IAMB', 'LEARNERS', 'per_column', 'make_test', 'MarkovBlanket', 'iamb',
+           'pairwise_g_test_all', 'check_learner', 'choose_algorithm', 'markov_blanket', 'semi_iamb', 'listwise_iamb',
+           'pairwise_iamb', 'SemiIAMB']
 
 # %% ../nbs/04_iamb.ipynb #dfa29105
 def per_column(test: Callable) -> Callable:
@@ -109,8 +110,8 @@ def make_test(test=DEFAULT_TEST, *, alpha: float = 0.10, n_perm: int | None = No
     return _BATCHED.get(test, test)
 
 # %% ../nbs/04_iamb.ipynb #717ac5a4
-_SCORE_NOTE = ("-log10 of the p-value of the test of X ⊥ Y given the rest of the blanket (the papers' IAMB: its final "
-               "backward pass; the other learners: one test after learning): higher = stronger evidence of dependence; "
+_SCORE_NOTE = ("-log10 of the p-value of the test of X ⊥ Y given the rest of the blanket (the learner's own test: the "
+               "papers' IAMB's final backward pass, the other learners' test of the final set): higher = stronger evidence of dependence; "
                "NaN outside the blanket (p-values: pvalues_)")
 
 @dataclass
@@ -124,7 +125,9 @@ class MarkovBlanket:
     names : tuple or None
         All feature names when `X` was a DataFrame.
     pvalues : dict
-        member -> p-value of X ⊥ Y | rest of the blanket, from the final backward pass.
+        member -> p-value of X ⊥ Y | rest of the blanket by the learner's test: the papers' IAMB's final backward pass;
+        semisel.blankets' learners the same test, read from the tests they made (their backward pass often made it)
+        or made after learning (`learn_mb`'s `pvalues`).
     trace : list of TestRecord
         Every test made (with ``trace=True``).
     n : int
@@ -179,20 +182,35 @@ class MarkovBlanket:
     def __iter__(self): return iter(self.blanket)
 
 # %% ../nbs/04_iamb.ipynb #f9f945b3
+def _small_codes(X) -> CodeMatrix | None:
+    """Integer (or bool) codes all below 64, of a 2-D array or a DataFrame of NumPy integer columns, validated at once
+    (one min and max, one column-major uint8 copy): the `CodeMatrix` that `CodeMatrix(X)` gives (no column re-indexes
+    below 64), without its per-column work. None for any other input."""
+    if isinstance(X, pd.DataFrame):
+        if not len(X.columns) or not all(isinstance(d, np.dtype) and d.kind in "iub" for d in X.dtypes): return None
+        A = X.to_numpy(dtype=np.result_type(*X.dtypes))              # bool and int columns together: int
+    elif isinstance(X, np.ndarray) and X.ndim == 2 and X.dtype.kind in "iub": A = X
+    else: return None
+    if not A.size or A.dtype.kind not in "iub" or A.min() < 0 or A.max() >= 64: return None
+    codes = CodeMatrix(np.asfortranarray(A, dtype=np.uint8))
+    if isinstance(X, pd.DataFrame): codes.names = list(X.columns)
+    return codes
+
 def _features(X) -> CodeMatrix:
     "Validated feature codes (continuous data is refused with a pointer to `discretize`); at least 2 rows."
     if isinstance(X, CodeMatrix): codes = X
-    else:
+    elif (codes := _small_codes(X)) is None:
         if isinstance(X, pd.DataFrame):
             finite = lambda v: v[np.isfinite(v)]  # NaN is reported by CodeMatrix with its own message
-            bad = [c for c in X.columns
-                   if X[c].dtype.kind == "f" and not np.all(np.mod(finite(X[c].to_numpy()), 1) == 0)]
+            bad = [c for c, d in zip(X.columns, X.dtypes)
+                   if d.kind == "f" and not np.all(np.mod(finite(X[c].to_numpy()), 1) == 0)]
             if bad: raise TypeError(f"`X` has continuous columns {bad[:5]}; discretise them first "
                                     "(semisel.datasets.discretize, 5 equal-width bins as in the papers)")
         codes = CodeMatrix(X, "X")
     if codes.n < 2:
         raise ValueError(f"`X` has {codes.n} row; Markov blanket discovery needs a sample (at least 2 rows)")
     return codes
+
 
 # %% ../nbs/04_iamb.ipynb #75fa6c22
 def _forward(codes: CodeMatrix, y, alpha: float, test: Callable, trace: list | None, bar=None):
@@ -392,23 +410,41 @@ def pairwise_g_test_all(X, y3, z=None, test: str = "g", *, n_perm: int | None = 
     return IndependenceResult(stat, p, dof, codes.n, f"pairwise-{spec.name}", used)
 
 # %% ../nbs/04_iamb.ipynb #cb82e447
+PAPERS_IAMB = "iamb.papers"   # the papers' IAMB (this chapter's `iamb`); "iamb" is bnlearn's, as every other name
+LEARNERS = ALGORITHMS + (PAPERS_IAMB,)
+
+def check_learner(algorithm: str) -> str:
+    """A learner's name: one of semisel.blankets' `ALGORITHMS` (bnlearn's names, read by `check_algorithm`) or
+    `PAPERS_IAMB`, or a one-line error naming every choice.
+
+    Examples
+    --------
+    >>> check_learner("IAMB"), check_learner("iamb.papers"), check_learner("fast_iamb")
+    ('iamb', 'iamb.papers', 'fast.iamb')
+    """
+    if isinstance(algorithm, str) and algorithm.lower().replace("_", ".").replace("-", ".") == PAPERS_IAMB:
+        return PAPERS_IAMB
+    try: return check_algorithm(algorithm)
+    except ValueError: raise ValueError(f"`algorithm` must be one of {', '.join(map(repr, LEARNERS))}; got {algorithm!r}") from None
+
 def choose_algorithm(algorithm: str | None, method: str, X) -> str:
-    """The learner to run (`check_algorithm`): `algorithm`, or for None `DEFAULT_ALGORITHM` except where it cannot run,
-    `method` "pairwise" or chunked `X` (dask), which get the papers' IAMB. The learners of semisel.blankets count in
-    memory: on chunked `X` any other is an error.
+    """The learner to run (`check_learner`): `algorithm`, or for None `DEFAULT_ALGORITHM` except where it cannot run,
+    `method` "pairwise" or chunked `X` (dask), which get the papers' IAMB (`PAPERS_IAMB`). The learners of
+    semisel.blankets count in memory: on chunked `X` any other is an error.
 
     Examples
     --------
     >>> choose_algorithm(None, "semi", np.zeros((2, 2))), choose_algorithm(None, "pairwise", np.zeros((2, 2)))
-    ('mmpc', 'iamb')
+    ('mmpc', 'iamb.papers')
     """
     chunked = is_chunked(X)   # an entry point that must differ: only the papers' IAMB counts chunk by chunk
-    if algorithm is None: algorithm = "iamb" if method == "pairwise" or chunked else DEFAULT_ALGORITHM
-    algorithm = check_algorithm(algorithm)
-    if chunked and algorithm != "iamb":
+    if algorithm is None: algorithm = PAPERS_IAMB if method == "pairwise" or chunked else DEFAULT_ALGORITHM
+    algorithm = check_learner(algorithm)
+    if chunked and algorithm != PAPERS_IAMB:
         raise ValueError(f"algorithm {algorithm!r} counts in memory: pass X as a numpy array or DataFrame (the papers' "
-                         "IAMB, algorithm='iamb', counts dask chunks)")
+                         f"IAMB, algorithm={PAPERS_IAMB!r}, counts dask chunks)")
     return algorithm
+
 
 # %% ../nbs/04_iamb.ipynb #1584f590
 _METHODS = ("semi", "listwise", "pairwise")
@@ -421,7 +457,7 @@ def _pairwise_test(test, alpha: float, n_perm, random_state) -> Callable:
     return functools.partial(pairwise_g_test_all, test=name, n_perm=n_perm, alpha=alpha,
                              random_state=check_random_state(random_state))
 
-_PAIRWISE_OK = ("iamb", "gs", "fast.iamb", "inter.iamb", "iamb.fdr")   # learners whose every test has the target as Y
+_PAIRWISE_OK = (PAPERS_IAMB, "gs", "iamb", "fast.iamb", "inter.iamb", "iamb.fdr")   # every test has the target as Y
 
 def _pairwise_ci(test, alpha: float, n_perm, random_state) -> CITest:
     """The available-case test in the shape of semisel.blankets' learners: candidates ranked by its chi2 p-value
@@ -433,29 +469,27 @@ def _pairwise_ci(test, alpha: float, n_perm, random_state) -> CITest:
                   name != "g", False)
 
 def _family(codes: CodeMatrix, y, algorithm: str, alpha: float, test, max_sx, n_perm, random_state,
-            check: Callable, trace: bool = False, progress: bool = False) -> MarkovBlanket:
+            trace: bool = False, progress: bool = False) -> MarkovBlanket:
     """A learner of semisel.blankets on the target codes `y` (a PC learner: its PC set and the spouses): its blanket
-    as a `MarkovBlanket`, each member's p-value given the rest from the batched test `check`, and its trace."""
+    as a `MarkovBlanket`, each member's p-value given the rest by the learner's own test (`learn_mb`'s `pvalues`: read
+    from the tests it made, the others in one batch), and its trace."""
     res = learn_mb(codes, y, algorithm, test, alpha, max_sx, n_perm=n_perm, random_state=random_state, trace=trace,
-                   progress=progress)
-    pvalues = {}
-    for m in res.members:
-        rest = [codes[b] for b in res.members if b != m]
-        pvalues[m] = float(np.ravel(check(codes.take([m]), y, encode_joint(*rest) if rest else None).pvalue)[0])
+                   progress=progress, pvalues=True)
     names = None if codes.names is None else tuple(codes.names)
-    return MarkovBlanket(tuple(res.members), names, pvalues, res.trace, codes.n, alpha)
+    return MarkovBlanket(tuple(res.members), names, res.pvalues, res.trace, codes.n, alpha)
 
 def _partial_blanket(codes: CodeMatrix, labels: PartialLabels, method: str, prior: float | None, alpha: float,
-                     test, trace: bool, n_perm: int | None = None, random_state=None, algorithm: str | None = "iamb",
+                     test, trace: bool, n_perm: int | None = None, random_state=None, algorithm: str | None = PAPERS_IAMB,
                      max_sx: int | None = None, progress: bool = False) -> MarkovBlanket:
     """Semi-, Listwise- or Pairwise-IAMB (or another learner of semisel.blankets) on validated features and parsed
     labels: where each method makes its target (`progress`: a bar on stderr, per phase for the papers' IAMB, of the
     tests made for the other learners)."""
     check_choice(method, "method", _METHODS)
     algorithm = choose_algorithm(algorithm, method, codes)
-    if algorithm == "iamb" and max_sx is not None:
+    if algorithm == PAPERS_IAMB and max_sx is not None:
         raise ValueError("`max_sx` bounds the conditioning sets of semisel.blankets' learners; the papers' IAMB "
-                         "(`algorithm` 'iamb') conditions on the whole blanket: drop `max_sx` or choose another `algorithm`")
+                         f"(`algorithm` {PAPERS_IAMB!r}) conditions on the whole blanket: drop `max_sx` or choose another "
+                         "`algorithm`")
     if method == "pairwise" and algorithm not in _PAIRWISE_OK:
         raise ValueError(f"`method` 'pairwise' needs a learner whose every test has the target as Y ("
                          f"{', '.join(map(repr, _PAIRWISE_OK))}): {algorithm!r} also tests features against each "
@@ -466,12 +500,11 @@ def _partial_blanket(codes: CodeMatrix, labels: PartialLabels, method: str, prio
         warnings.warn(f"`prior` is ignored by {method}-IAMB: it learns from the labelled rows, not from a surrogate",
                       stacklevel=3)
     if method == "pairwise": batched = _pairwise_test(test, alpha, n_perm, random_state)
-    else: batched = make_test(test, alpha=alpha, n_perm=n_perm, random_state=random_state)
-    if algorithm == "iamb": learn = lambda c, y: _iamb(c, y, alpha, batched, trace, progress)
+    else: batched = make_test(test, alpha=alpha, n_perm=n_perm, random_state=random_state)    # checks test and n_perm
+    if algorithm == PAPERS_IAMB: learn = lambda c, y: _iamb(c, y, alpha, batched, trace, progress)
     else:
         ci = _pairwise_ci(test, alpha, n_perm, random_state) if method == "pairwise" else test
-        learn = lambda c, y: _family(c, y, algorithm, alpha, ci, max_sx, n_perm, random_state, batched, trace,
-                                       progress)
+        learn = lambda c, y: _family(c, y, algorithm, alpha, ci, max_sx, n_perm, random_state, trace, progress)
     if method == "semi":
         labels.require("positive", who="semi_iamb")
         prior, estimate = resolve_prior(prior, codes, labels, random_state=0 if random_state is None else random_state,
@@ -523,13 +556,13 @@ def markov_blanket(X, y_partial, prior: float | None = None, alpha: float = 0.10
         Record every test made (`TestRecord`: for the learners of semisel.blankets, the association that ranked each
         candidate beside the deciding test's p-value).
     algorithm : str, optional
-        Default `DEFAULT_ALGORITHM` ("mmpc", chosen with the test on six networks in chapter 04b), or "iamb" where it
-        cannot run (method "pairwise", dask X). "iamb" is the papers' IAMB (this chapter); any other name of
-        `semisel.blankets.ALGORITHMS` runs that learner ("gs", "fast.iamb", "inter.iamb", "iamb.fdr"; a
-        parents-and-children learner "pc.stable", "mmpc", "si.hiton.pc", "hpc" gives its PC set and the spouses).
-        Pairwise works with the blanket learners only.
+        One of `LEARNERS`. Default `DEFAULT_ALGORITHM` ("mmpc", chosen with the test in chapter 04b), or "iamb.papers"
+        (`PAPERS_IAMB`) where it cannot run (method "pairwise", dask X). Every name of `semisel.blankets.ALGORITHMS`
+        means bnlearn's learner ("gs", "iamb", "fast.iamb", "inter.iamb", "iamb.fdr"; a parents-and-children learner
+        "pc.stable", "mmpc", "si.hiton.pc", "hpc" gives its PC set and the spouses); "iamb.papers" is the papers' IAMB
+        (Sechidis & Brown's, this chapter's `iamb`). Pairwise works with the blanket learners only.
     max_sx : int, optional
-        Largest conditioning set of those learners (bnlearn's `max.sx`); not for the papers' IAMB.
+        Largest conditioning set of bnlearn's learners (`max.sx`); not for the papers' IAMB.
     progress : bool, default False
         A bar on stderr while learning: the tests made by a learner of semisel.blankets (`learn_mb`'s `progress`), the
         members added then each backward sweep's tests for the papers' IAMB.
@@ -575,7 +608,7 @@ def semi_iamb(X, y_partial, prior: float | None, alpha: float = 0.10, test=DEFAU
     ('Y0', 1.0)
     """
     return markov_blanket(X, y_partial, prior, alpha, "semi", test, trace, n_perm=n_perm,
-                          random_state=random_state, algorithm="iamb")
+                          random_state=random_state, algorithm=PAPERS_IAMB)
 
 # %% ../nbs/04_iamb.ipynb #eddfb5da
 def listwise_iamb(X, y_partial, alpha: float = 0.10, test=DEFAULT_TEST, trace: bool = False, *,
@@ -599,7 +632,7 @@ def listwise_iamb(X, y_partial, alpha: float = 0.10, test=DEFAULT_TEST, trace: b
     'D_L'
     """
     return markov_blanket(X, y_partial, None, alpha, "listwise", test, trace, n_perm=n_perm,
-                          random_state=random_state, algorithm="iamb")
+                          random_state=random_state, algorithm=PAPERS_IAMB)
 
 # %% ../nbs/04_iamb.ipynb #ad529ff0
 def pairwise_iamb(X, y_partial, alpha: float = 0.10, test="smc", trace: bool = False, *, n_perm: int | None = None,
@@ -629,7 +662,7 @@ def pairwise_iamb(X, y_partial, alpha: float = 0.10, test="smc", trace: bool = F
     'pairwise'
     """
     return markov_blanket(X, y_partial, None, alpha, "pairwise", test, trace, n_perm=n_perm,
-                          random_state=random_state, algorithm="iamb")
+                          random_state=random_state, algorithm=PAPERS_IAMB)
 
 # %% ../nbs/04_iamb.ipynb #18f17aec
 class SemiIAMB(PartialLabelSelector):
@@ -641,7 +674,7 @@ class SemiIAMB(PartialLabelSelector):
     Parameters
     ----------
     prior, alpha, method, test, n_perm, random_state, algorithm, max_sx
-        As in `markov_blanket` (`algorithm`: by default the learner chosen in 04b, or "iamb", the papers'; with
+        As in `markov_blanket` (`algorithm`: by default the learner chosen in 04b, or "iamb.papers", the papers'; with
         `prior="estimate"`, `prior_estimate_` holds the `PriorEstimate`).
     discretize : int or None
         Bin continuous X into this many equal-width bins first (`semisel.datasets.discretize`; the papers use 5).
@@ -653,7 +686,7 @@ class SemiIAMB(PartialLabelSelector):
     ranking_ : numpy.ndarray of int
         The blanket in order of entry.
     pvalues_ : numpy.ndarray of float
-        For blanket members the p-value of X ⊥ Y | rest of the blanket (IAMB: its final backward pass), NaN for the others.
+        For blanket members the p-value of X ⊥ Y | rest of the blanket (`MarkovBlanket.pvalues`), NaN for the others.
     scores_ : numpy.ndarray of float
         -log10 of `pvalues_` (higher = stronger evidence of dependence, as every selector's scores), NaN outside.
     surrogate_, threshold_ : str, float or None

@@ -1,6 +1,6 @@
 """scikit-learn conformance of semisel.iamb.SemiIAMB (chapter 04), and its use in a Pipeline.
 
-The checks run on `SemiIAMB(discretize=5, algorithm="iamb")` (the papers' IAMB) and `SemiIAMB(discretize=5)` (the default, mmpc: a learner
+The checks run on `SemiIAMB(discretize=5, algorithm="iamb.papers")` (the papers' IAMB) and `SemiIAMB(discretize=5)` (the default, mmpc: a learner
 of semisel.blankets): the harness feeds continuous X, which the default estimator refuses on
 purpose (the papers' tests need discrete data; see the notebook). Checks that cannot apply, and why:
 - check_estimators_dtypes, check_fit2d_1feature: they fit with labels {1, 2} (after scikit-learn's binary-target
@@ -31,7 +31,7 @@ EXPECTED = {
 }
 
 
-@parametrize_with_checks([SemiIAMB(discretize=5, algorithm="iamb"), SemiIAMB(discretize=5)],
+@parametrize_with_checks([SemiIAMB(discretize=5, algorithm="iamb.papers"), SemiIAMB(discretize=5)],
                          expected_failed_checks=lambda est: EXPECTED)
 def test_sklearn_checks(estimator, check):
     check(estimator)
@@ -47,7 +47,7 @@ def alarm_data():
 
 def test_matches_function(alarm_data):
     _, X, _, yp = alarm_data
-    est = SemiIAMB(prior=0.3, algorithm="iamb").fit(X, yp)
+    est = SemiIAMB(prior=0.3, algorithm="iamb.papers").fit(X, yp)
     res = semi_iamb(X, yp, 0.3)
     assert list(X.columns[est.ranking_]) == res.selected                                    # the blanket, in order of entry
     assert est.surrogate_ == res.surrogate and est.threshold_ == res.threshold
@@ -70,7 +70,7 @@ def test_algorithms_match_markov_blanket(alarm_data):
 def test_methods_match_functions(alarm_data):
     _, X, _, yp = alarm_data
     for method, f in (("listwise", listwise_iamb), ("pairwise", pairwise_iamb)):
-        est = SemiIAMB(method=method, algorithm="iamb", random_state=0).fit(X, yp)
+        est = SemiIAMB(method=method, algorithm="iamb.papers", random_state=0).fit(X, yp)
         res = f(X, yp, random_state=0)
         assert est.ranking_.tolist() == list(res.blanket)
         assert est.surrogate_ == res.surrogate and est.threshold_ is None

@@ -1,0 +1,284 @@
+"""The public entry points against R's bnlearn 4.9 (a script, not a test): the CPU seconds of `markov_blanket`,
+`SemiIAMB().fit` and of the learner alone (`learn_mb` on the target the entry point made) beside bnlearn's on the same
+samples in the same run, and their ratios (issue 39's target: the entry points at <= 0.5x bnlearn).
+
+The grid: networks (bundled ones by name; pgmpy's example networks, e.g. water, win95pts, hepar2, andes, pigs, compiled
+from its BIF files), N, the first `--targets` targets of `benchmark_targets` (binarised: first state positive) and
+four labellings, each given to bnlearn as a bnlearn user can:
+
+- full: every label (bnlearn: all rows);
+- mcar-semi / mcar-listwise: 70% of the labels erased completely at random, `method` "semi" (on all rows, the true
+  prior) and "listwise" (bnlearn and listwise: the labelled rows alone);
+- pu: 30% of the positives labelled (`method` "semi": the surrogate Y0, unlabelled as negative; bnlearn the same target).
+
+Each algorithm with each test ("adf" is bnlearn's "mi-adf"; "g-adf" has no bnlearn twin: it is compared with bnlearn's
+"mi-adf"). bnlearn is timed inside R (CPU around each `learn.mb` / `learn.nbr` call, R's start-up not counted); a
+parents-and-children learner's blanket is its PC set plus the spouses found through each member, so bnlearn's time for
+it is `learn.nbr` of the target plus `learn.nbr` of each member bnlearn found (what a bnlearn user runs for that blanket).
+semisel's calls are warm (a warm-up call first); each row is one call of each, alternately.
+
+With `--cli`, `semisel mb` in a subprocess (a fresh process, the way a user meets it: Python's start, the imports, the
+CSV, numba's compiled kernels loaded) on the first target of each network, N and labelling, against a fresh `Rscript`
+that loads bnlearn, reads the same CSV and runs `learn.mb` / `learn.nbr` (their CPU from the OS, children's rusage).
+With `--first`, the first and second `markov_blanket` call in a fresh Python process (the first pays numba's compile or
+cache load).
+
+    OMP_NUM_THREADS=1 python tests/benchmarks/bench_entry.py [--networks alarm insurance child hailfinder water ...]
+        [--n 2000 5000] [--targets 2] [--labellings full mcar-semi mcar-listwise pu] [--algorithms iamb mmpc ...]
+        [--tests mi adf g-adf] [--alpha 0.05] [--cli] [--first]
+"""
+import argparse
+import functools
+import gzip
+import json
+import os
+import resource
+import subprocess
+import sys
+import tempfile
+import textwrap
+import time
+import warnings
+
+import numpy as np
+import pandas as pd
+
+from semisel.blankets import ALGORITHMS, bnlearn_available, bnlearn_learn, learn_mb
+from semisel.iamb import SemiIAMB, markov_blanket
+from semisel.networks import benchmark_targets, compile_network, exact_prior, network, sample_network
+from semisel.surrogates import mcar, pu
+
+PC = ("pc.stable", "mmpc", "si.hiton.pc", "hpc")
+LABELLINGS = ("full", "mcar-semi", "mcar-listwise", "pu")
+BN_TEST = {"adf": "mi-adf", "g-adf": "mi-adf"}
+
+
+@functools.lru_cache(None)
+def load(name: str):
+    "A bundled network, or one of pgmpy's example networks compiled from its BIF file."
+    try: return network(name)
+    except ValueError: pass
+    import pgmpy
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from pgmpy.readwrite import BIFReader
+        path = os.path.join(os.path.dirname(pgmpy.__file__), "utils", "example_models", f"{name}.bif.gz")
+        with gzip.open(path, "rt") as f: return compile_network(BIFReader(string=f.read()).get_model(), name)
+
+
+def targets_of(net, k: int) -> list:
+    "The first k of `benchmark_targets` (the papers' rule; any prior when no node passes its 0.15)."
+    t = benchmark_targets(net)
+    return (t if len(t) else benchmark_targets(net, min_prior=0.0)).target.tolist()[:k]
+
+
+def labelled(y, labelling: str):
+    "The partial labels of a labelling, the `method` semisel runs and the rows and class bnlearn gets."
+    if labelling == "full": return y, "semi", np.ones(len(y), bool), y
+    if labelling.startswith("mcar"):
+        yl = mcar(y, 0.3, random_state=0)
+        return yl, labelling[5:], yl >= 0, np.where(yl >= 0, yl, 0)
+    yl = pu(y, 0.3, random_state=1)
+    return yl, "semi", np.ones(len(y), bool), (yl == 1).astype(int)
+
+
+def cpu(f, *args, **kw):
+    "The CPU seconds of one call (every thread of this process) and its result."
+    t0 = time.process_time()
+    out = f(*args, **kw)
+    return time.process_time() - t0, out
+
+
+def surrogate_target(res, yl, method):
+    "The target `markov_blanket` learned on (rows, class), read off its result: Y0 / Y1 / the labelled rows."
+    if method == "listwise": return yl >= 0, yl[yl >= 0]
+    return np.ones(len(yl), bool), np.where(yl >= 0, yl, 1 if res.surrogate == "Y1" else 0)
+
+
+def bnlearn_times(frame, target, algorithms, test, alpha) -> dict:
+    """bnlearn's CPU seconds for the blanket of `target` by each algorithm, in two Rscript calls: `learn.mb`, or for a
+    PC learner `learn.nbr` of the target and then of each member it found."""
+    kind = lambda alg: "nbr" if alg in PC else "mb"
+    r = bnlearn_learn(frame, [(target, alg, kind(alg)) for alg in algorithms], BN_TEST.get(test, test), alpha)
+    secs = dict(zip(r.algorithm, r.cpu if "cpu" in r else r.seconds))
+    more = [(m, alg, "nbr") for alg, k, members in zip(r.algorithm, r.kind, r.members) if k == "nbr" for m in members]
+    if more:
+        r = bnlearn_learn(frame, more, BN_TEST.get(test, test), alpha)
+        for alg, s in zip(r.algorithm, r.cpu if "cpu" in r else r.seconds): secs[alg] += s
+    return secs
+
+
+def run(a):
+    "The warm grid: one row per (network, n, target, labelling, algorithm, test)."
+    rows, warm = [], set()
+    for name in a.networks:
+        net = load(name)
+        for n in a.n:
+            D = sample_network(net, n, random_state=0)
+            for target in targets_of(net, a.targets):
+                X, y = D.drop(columns=target), (D[target].to_numpy() == 0).astype(np.int64)
+                prior = exact_prior(net, target)
+                for labelling in a.labellings:
+                    yl, method, keep, cls = labelled(y, labelling)
+                    frame = X[keep].assign(**{target: cls[keep]})
+                    for test in a.tests:
+                        bn = bnlearn_times(frame, target, a.algorithms, test, a.alpha)
+                        for alg in a.algorithms:
+                            kw = dict(prior=prior if labelling == "mcar-semi" else None, alpha=a.alpha, method=method,
+                                      test=test, algorithm=alg)
+                            if (alg, test, method) not in warm:                   # warm: numba's kernels loaded
+                                warm.add((alg, test, method))
+                                res = markov_blanket(X, yl, **kw)
+                                learn_mb(X[surrogate_target(res, yl, method)[0]], surrogate_target(res, yl, method)[1],
+                                         alg, test, a.alpha)
+                            t_mb, res = cpu(markov_blanket, X, yl, **kw)
+                            t_fit, est = cpu(SemiIAMB(**kw).fit, X, yl)
+                            rws, tgt = surrogate_target(res, yl, method)
+                            t_learn, learned = cpu(learn_mb, X[rws], tgt, alg, test, a.alpha)
+                            assert set(est.get_feature_names_out()) == set(res.selected)
+                            rows.append(dict(network=name, n=n, target=target, labelling=labelling, algorithm=alg,
+                                             test=test, same=set(learned.members) == set(res.blanket), learner=t_learn,
+                                             markov_blanket=t_mb, SemiIAMB=t_fit, bnlearn=bn[alg]))
+                print(f"  {name} n={n} {target}: {len(rows)} rows", file=sys.stderr, flush=True)
+    return pd.DataFrame(rows)
+
+
+def report(df, by):
+    "Seconds summed over `by` groups and the ratios to bnlearn."
+    tab = df.groupby(by)[["learner", "markov_blanket", "SemiIAMB", "bnlearn"]].sum()
+    for c in ("learner", "markov_blanket", "SemiIAMB"): tab[f"{c}/bn"] = tab[c] / tab.bnlearn
+    tab["jobs"], tab["same"] = df.groupby(by).size(), df.groupby(by).same.mean()
+    return tab
+
+
+_R_FRESH = textwrap.dedent("""
+    a <- commandArgs(TRUE); .libPaths(c(a[4], .libPaths()))
+    suppressMessages(library(bnlearn))
+    d <- read.csv(a[1], check.names = FALSE)
+    d <- d[!is.na(d[[a[2]]]), ]
+    for (v in names(d)) d[[v]] <- factor(d[[v]], levels = 0:max(d[[v]]))
+    d <- d[, c(setdiff(names(d), a[2]), a[2])]
+    if (a[3] %in% c("gs", "iamb", "fast.iamb", "inter.iamb", "iamb.fdr")) {
+      r <- learn.mb(d, node = a[2], method = a[3], test = a[5], alpha = as.numeric(a[6]))
+    } else {
+      r <- learn.nbr(d, node = a[2], method = a[3], test = a[5], alpha = as.numeric(a[6]))
+      for (m in r) learn.nbr(d, node = m, method = a[3], test = a[5], alpha = as.numeric(a[6]))
+    }
+    """)
+
+
+def child_cpu(cmd, **kw):
+    "The CPU seconds (user + system) of a subprocess, from the OS."
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    r = subprocess.run(cmd, capture_output=True, text=True, **kw)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if r.returncode: raise RuntimeError(f"{cmd[:3]} failed: {r.stderr[-800:]}")
+    return after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime, r.stdout
+
+
+def run_cli(a):
+    "`semisel mb` and a fresh Rscript on the first target of each network, N and labelling."
+    from semisel.blankets import BNLEARN_LIB
+    rows = []
+    semisel = [sys.executable, "-m", "semisel.cli"] if a.module else ["semisel"]
+    with tempfile.TemporaryDirectory() as tmp:
+        rfile = os.path.join(tmp, "fresh.R")
+        with open(rfile, "w") as f: f.write(_R_FRESH)
+        for name in a.networks:
+            net = load(name)
+            for n in a.n:
+                D = sample_network(net, n, random_state=0)
+                target = targets_of(net, 1)[0]
+                X, y = D.drop(columns=target), (D[target].to_numpy() == 0).astype(np.int64)
+                prior = exact_prior(net, target)
+                for labelling in a.labellings:
+                    yl, method, keep, cls = labelled(y, labelling)
+                    ours, theirs = os.path.join(tmp, "ours.csv"), os.path.join(tmp, "bn.csv")
+                    X.assign(**{"class": pd.array(np.where(yl >= 0, yl, -1))}).to_csv(ours, index=False)
+                    X[keep].assign(**{target: cls[keep]}).to_csv(theirs, index=False)
+                    for test in a.tests:
+                        for alg in a.algorithms:
+                            cmd = semisel + ["mb", ours, "--label", "class", "--method", method, "--test", test,
+                                             "--algorithm", alg, "--alpha", str(a.alpha), "--quiet", "--json"]
+                            if labelling.startswith("mcar") and method == "semi": cmd += ["--prior", f"{prior:.6f}"]
+                            t_cli, out = child_cpu(cmd)
+                            t_r, _ = child_cpu(["Rscript", rfile, theirs, target, alg, BNLEARN_LIB,
+                                                BN_TEST.get(test, test), str(a.alpha)])
+                            found = [r["feature"] for r in json.loads(out)["rows"]]
+                            rows.append(dict(network=name, n=n, labelling=labelling, algorithm=alg, test=test,
+                                             semisel_mb=t_cli, Rscript=t_r, members=len(found)))
+                print(f"  cli {name} n={n}: {len(rows)} rows", file=sys.stderr, flush=True)
+    df = pd.DataFrame(rows)
+    tab = df.groupby(["algorithm", "test"])[["semisel_mb", "Rscript"]].sum()
+    tab["ratio"] = tab.semisel_mb / tab.Rscript
+    print("\n`semisel mb` in a fresh process against a fresh Rscript (load bnlearn, read the CSV, learn), CPU seconds:")
+    print(tab.round(3).to_string())
+    print(f"overall semisel mb / Rscript: {df.semisel_mb.sum() / df.Rscript.sum():.2f}")
+
+
+_FIRST = textwrap.dedent("""
+    import time, sys
+    t0 = time.process_time()
+    import numpy as np
+    from semisel.iamb import markov_blanket
+    from semisel.networks import network, sample_network
+    t1 = time.process_time()
+    D = sample_network(network("alarm"), 5000, random_state=0)
+    X, y = D.drop(columns="STROKEVOLUME"), (D.STROKEVOLUME.to_numpy() == 0).astype(int)
+    t2 = time.process_time()
+    markov_blanket(X, y, algorithm=sys.argv[1], test=sys.argv[2])
+    t3 = time.process_time()
+    markov_blanket(X, y, algorithm=sys.argv[1], test=sys.argv[2])
+    t4 = time.process_time()
+    print(t1 - t0, t3 - t2, t4 - t3)
+    """)
+
+
+def run_first(a):
+    "The first and the second `markov_blanket` call in fresh processes (alarm, N 5000, STROKEVOLUME, full labels)."
+    rows = []
+    for test in a.tests:
+        for alg in a.algorithms:
+            out = subprocess.run([sys.executable, "-c", _FIRST, alg, test], capture_output=True, text=True, check=True)
+            imp, first, second = map(float, out.stdout.split())
+            rows.append(dict(algorithm=alg, test=test, imports=imp, first_call=first, second_call=second,
+                             first_over_second=first / max(second, 1e-9)))
+    print("\nA fresh process (alarm, N 5000, STROKEVOLUME, full labels), CPU seconds: the imports of semisel.iamb, "
+          "the first markov_blanket call and the second:")
+    print(pd.DataFrame(rows).round(3).to_string(index=False))
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--networks", nargs="+", default=["alarm", "insurance", "child", "hailfinder", "water", "hepar2",
+                                                      "win95pts", "andes", "pigs"])
+    ap.add_argument("--n", nargs="+", type=int, default=[2000, 5000])
+    ap.add_argument("--targets", type=int, default=2, help="targets per network (the first of benchmark_targets)")
+    ap.add_argument("--labellings", nargs="+", default=list(LABELLINGS), choices=LABELLINGS)
+    ap.add_argument("--algorithms", nargs="+", default=[a for a in ALGORITHMS if a != "pc.stable"])
+    ap.add_argument("--tests", nargs="+", default=["mi", "adf"])
+    ap.add_argument("--alpha", type=float, default=0.05, help="bnlearn's default level")
+    ap.add_argument("--cli", action="store_true", help="also `semisel mb` against a fresh Rscript")
+    ap.add_argument("--module", action="store_true", help="run the command as python -m semisel.cli")
+    ap.add_argument("--first", action="store_true", help="also the first call in a fresh process")
+    ap.add_argument("--no-grid", action="store_true", help="skip the warm grid")
+    a = ap.parse_args()
+    if not bnlearn_available(): raise SystemExit("R with bnlearn 4.9 is needed (see ../shared/tools/bnlearn)")
+    pd.set_option("display.width", 180)
+    if not a.no_grid:
+        df = run(a)
+        print(f"networks {a.networks}, n {a.n}, {a.targets} targets each, alpha {a.alpha}: CPU seconds summed, warm calls")
+        print(report(df, ["algorithm", "test"]).round(3).to_string())
+        print()
+        print(report(df, ["labelling"]).round(3).to_string())
+        print()
+        print(report(df, ["network"]).round(3).to_string())
+        tot = df[["learner", "markov_blanket", "SemiIAMB", "bnlearn"]].sum()
+        print(f"\noverall / bnlearn: learner {tot.learner / tot.bnlearn:.2f}, markov_blanket "
+              f"{tot.markov_blanket / tot.bnlearn:.2f}, SemiIAMB.fit {tot.SemiIAMB / tot.bnlearn:.2f} ({len(df)} blankets)")
+    if a.cli: run_cli(a)
+    if a.first: run_first(a)
+
+
+if __name__ == "__main__":
+    main()
