@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import contextlib
+import functools
 import itertools
 import json
 import os
@@ -13,9 +14,11 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import warnings
 from dataclasses import dataclass, field
 from typing import Callable, NamedTuple
 
+import numba
 import numpy as np
 import pandas as pd
 from scipy import special
@@ -84,10 +87,121 @@ def _bn_result(XT: np.ndarray, kx: np.ndarray, w: np.ndarray, ky: int, z: Strata
 
 # %% ../nbs/04_blankets.ipynb #5e0c7a02
 _BLOCK_CELLS = 1 << 20     # largest block of count cells the learners count in (larger: chapter 01's kernels)
+_KERNEL_ROWS = 1 << 21     # tables of up to this many rows go through the compiled kernel (its tables: 16 B a row)
+_SHORT = 32                # windows of fewer counts: the pmf by its ratios (their rounding drifts by a few ulp a step)
+_MEMO = np.full((65, 65, 65), np.nan)   # E[k ln k] of the cells of strata of at most 64 rows, kept between calls
+
+@numba.njit(cache=True, nogil=True)
+def _eklogk(A, B, M, lnf, klk):
+    """E[k ln k] for the count k of a cell with row total A, column total B in a stratum of M rows under permutation
+    (hypergeometric), as chapter 01's `expected_cmi_from_counts` takes it: the pmf relative to its mode over mean +- 12
+    sd, by the ratios of successive terms in windows shorter than `_SHORT` counts, else from the table ln k! `lnf`."""
+    Af, Bf, Mf = float(A), float(B), float(M)
+    mean = Af * Bf / Mf
+    sd = np.sqrt(Af * Bf * (Mf - Af) * (Mf - Bf) / (Mf * Mf * max(Mf - 1, 1.0))) if M > 1 else 0.0
+    lo = max(max(0, A + B - M), np.int64(np.floor(mean - 12 * sd - 1)))
+    hi = min(min(A, B), np.int64(np.ceil(mean + 12 * sd + 1)))
+    k0 = min(max(np.int64(np.floor((Af + 1) * (Bf + 1) / (Mf + 2))), lo), hi)
+    mass, num = 0.0, 0.0
+    if hi - lo < _SHORT:                                 # p(k + 1) / p(k) = (A - k)(B - k) / ((k + 1)(M - A - B + k + 1))
+        mass, num, p = 1.0, klk[k0], 1.0
+        for k in range(k0, hi):
+            p *= float((A - k) * (B - k)) / float((k + 1) * (M - A - B + k + 1))
+            mass += p
+            num += klk[k + 1] * p
+        p = 1.0
+        for k in range(k0, lo, -1):
+            p *= float(k * (M - A - B + k)) / float((A - k + 1) * (B - k + 1))
+            mass += p
+            num += klk[k - 1] * p
+    else:
+        ref = -lnf[k0] - lnf[B - k0] - lnf[A - k0] - lnf[M - B - A + k0]
+        for k in range(lo, hi + 1):
+            p = np.exp(-lnf[k] - lnf[B - k] - lnf[A - k] - lnf[M - B - A + k] - ref)
+            mass += p
+            num += klk[k] * p
+    return num / mass
+
+@numba.njit(cache=True, nogil=True)
+def _gadf_kernel(T, lnf, klk, memo):
+    """g-adf's statistic and dof of count tables T[j, x, y, z]: the margins of every stratum in one pass, then, for
+    the strata with a positive adjusted dof nu_z only, G_z and its exact permutation mean (the sum of the cells'
+    `_eklogk`, kept in `memo` for strata of at most 64 rows: the same totals come back across strata and tests)."""
+    J, kx, ky, kz = T.shape
+    stat, dof = np.zeros(J), np.zeros(J)
+    az, bz = np.empty((kx, kz), np.int64), np.empty((ky, kz), np.int64)
+    a, b = np.empty(kx, np.int64), np.empty(ky, np.int64)
+    small = memo.shape[0]
+    for j in range(J):
+        az[:], bz[:] = 0, 0
+        for x in range(kx):                                   # in memory order
+            for y in range(ky):
+                for z in range(kz):
+                    t = T[j, x, y, z]
+                    az[x, z] += t
+                    bz[y, z] += t
+        for z in range(kz):
+            n, rows, cols = 0, 0, 0
+            for x in range(kx):
+                a[x] = az[x, z]
+                n += a[x]
+                rows += a[x] > 0
+            if rows < 2: continue
+            for y in range(ky):
+                b[y] = bz[y, z]
+                cols += b[y] > 0
+            nu = (rows - 1) * (cols - 1)
+            if nu <= 0: continue
+            g, e, fixed = 0.0, 0.0, klk[n]                    # fixed: n ln n - sum a ln a - sum b ln b
+            for x in range(kx): fixed -= klk[a[x]]
+            for y in range(ky): fixed -= klk[b[y]]
+            if n < small: g = fixed                               # G/2 = sum t ln t + fixed (few rows: no cancellation)
+            for x in range(kx):
+                for y in range(ky):
+                    t = T[j, x, y, z]
+                    if n < small: g += klk[t]
+                    elif t > 0: g += t * np.log((t * float(n)) / (float(a[x]) * float(b[y])))
+                    if a[x] <= 1 or b[y] <= 1: continue           # the count is at most 1: k ln k = 0
+                    if n < small:
+                        v = memo[a[x], b[y], n]
+                        if np.isnan(v):
+                            v = _eklogk(a[x], b[y], n, lnf, klk)
+                            memo[a[x], b[y], n] = v
+                    else: v = _eklogk(a[x], b[y], n, lnf, klk)
+                    e += v
+            G = 2 * n * max(g / n, 0.0)
+            E = 2 * n * max((e + fixed) / n, 0.0)
+            if E > 1e-12:
+                stat[j] += G * nu / E
+                dof[j] += nu
+    return stat, dof
+
+def _gadf_numpy(T: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    "`_gadf_kernel` with chapter 01's functions (`cmi_from_counts`, `expected_cmi_from_counts`) on the strata with nu > 0."
+    J = len(T)
+    Tz = T.transpose(0, 3, 1, 2)                                                # (J, kz, kx, ky)
+    nu = np.maximum(np.count_nonzero(Tz.sum(3), 2) - 1, 0) * np.maximum(np.count_nonzero(Tz.sum(2), 2) - 1, 0)
+    j, s = np.nonzero(nu)
+    if not len(j): return np.zeros(J), np.zeros(J)
+    Ts = Tz[j, s][..., None]                                                    # one table per stratum with nu > 0
+    nz = Ts.sum((1, 2, 3))
+    G, E = 2 * nz * cmi_from_counts(Ts), 2 * nz * expected_cmi_from_counts(Ts)
+    keep = E > 1e-12
+    nu = np.where(keep, nu[j, s], 0)
+    stat = np.bincount(j, weights=np.where(keep, G * nu / np.where(keep, E, 1.0), 0.0), minlength=J)
+    return stat, np.bincount(j, weights=nu, minlength=J)
+
+@functools.lru_cache(maxsize=2)
+def _tables(size: int) -> tuple[np.ndarray, np.ndarray]:
+    "ln k! and k ln k for k = 0..size - 1 (the kernel looks counts up, as chapter 01 does), kept between calls."
+    k = np.arange(float(size))
+    return special.gammaln(k + 1), special.xlogy(k, k)
 
 def gadf_from_counts(T: np.ndarray) -> CIResult:
     """Chapter 01's "g-adf" test of count tables T[j, x, y, z] (the values of `ci_test_all(..., test="g-adf")`): the
     sum over strata of G_z nu_z / E0[G_z] with nu_z bnlearn's adjusted dof, against chi2 with the sum of the nu_z.
+    Compiled (`_gadf_kernel`: the exact mean only for the strata with nu_z > 0) for tables of up to `_KERNEL_ROWS`
+    rows, else chapter 01's functions on those strata (`_gadf_numpy`).
 
     Examples
     --------
@@ -96,19 +210,12 @@ def gadf_from_counts(T: np.ndarray) -> CIResult:
     ([2.0], True)
     """
     T = np.asarray(T)
-    J = len(T)
-    Tz = T.transpose(0, 3, 1, 2)                                                # (J, kz, kx, ky)
-    nu = np.maximum(np.count_nonzero(Tz.sum(3), 2) - 1, 0) * np.maximum(np.count_nonzero(Tz.sum(2), 2) - 1, 0)
-    j, s = np.nonzero(nu)
-    if not len(j): return CIResult(np.zeros(J), np.ones(J), np.zeros(J))
-    Ts = Tz[j, s][..., None]                                                    # one table per stratum with nu > 0
-    nz = Ts.sum((1, 2, 3))
-    G, E = 2 * nz * cmi_from_counts(Ts), 2 * nz * expected_cmi_from_counts(Ts)
-    keep = E > 1e-12
-    nu = np.where(keep, nu[j, s], 0)
-    stat = np.bincount(j, weights=np.where(keep, G * nu / np.where(keep, E, 1.0), 0.0), minlength=J)
-    dof = np.bincount(j, weights=nu, minlength=J)
+    n = int(T.sum((1, 2, 3)).max(initial=0))
+    if n < _KERNEL_ROWS:
+        stat, dof = _gadf_kernel(np.ascontiguousarray(T, dtype=np.int64), *_tables(1 << max(16, n.bit_length())), _MEMO)
+    else: stat, dof = _gadf_numpy(T)
     return CIResult(stat, np.where(dof > 0, special.chdtrc(np.maximum(dof, 1), stat), 1.0), dof)
+
 
 # %% ../nbs/04_blankets.ipynb #172cf688
 @dataclass
@@ -788,6 +895,24 @@ class _Shown(_Tests):
         if len(self._dec) > n: self.bar.update(len(self._dec) - n)
         return out
 
+def _determined(col: np.ndarray, z: Strata) -> bool:
+    "Whether the strata `z` (re-indexed: every stratum occupied) determine the codes `col`: one value per stratum."
+    k = int(col.max()) + 1
+    return np.count_nonzero(np.bincount(z.codes.astype(np.int64) * k + col, minlength=z.k * k)) == z.k
+
+def _warn_vacuous(E: _Tests, t: int, sep: dict, names) -> None:
+    """Warn of the variables pc.stable separated from the target `t` by a vacuous test: marginally dependent on it, but
+    separated by a set that determines them or the target (a deterministic relation: a duplicated column, a copy of the
+    target), where G = 0 whatever the data say. bnlearn 4.9 separates them the same way, and documents nothing of it."""
+    vacuous = [x for x in range(t) if sep.get((x, t)) and E.one(x, t, ()) <= E.alpha
+               and (_determined(E.DT[x], E.strata(sep[(x, t)])) or _determined(E.DT[t], E.strata(sep[(x, t)])))]
+    if vacuous:
+        shown = [names[x] if names is not None else x for x in vacuous]
+        warnings.warn(f"pc.stable separated {shown[:5]} from the target by tests given a set that determines them or the "
+                      "target (a duplicated column, a copy of the target): such a test is vacuous (G = 0), so both copies "
+                      "of a duplicated column are dropped, as bnlearn does; drop the copies, or use a learner that adds one "
+                      "feature at a time (iamb, mmpc), which keeps one", stacklevel=3)
+
 def _bar(name: str, progress: bool):
     """The bar of a learning run on stderr (`learn_mb`'s `progress`): the tests made, out of a total not known in
     advance; without progress no bar is made (a disabled one costs a few percent of a small run)."""
@@ -845,7 +970,11 @@ def learn_nbr(X, y, algorithm: str = "mmpc", test="mi", alpha: float = 0.05, max
     with _bar(name, progress) as bar:
         E, t, max_sx, names = _prepare(X, y, levels, test, alpha, n_perm, random_state, max_sx, trace,
                                        bar if progress else None)
-        found = _PC[name](E, t, list(range(t)), max_sx)
+        if name == "pc.stable":
+            adj, sep = _pc_skeleton(E, max_sx)
+            found = adj[t]
+            _warn_vacuous(E, t, sep, names)
+        else: found = _PC[name](E, t, list(range(t)), max_sx)
     return Blanket(tuple(int(j) for j in found), names, name, E.ci.name, E.alpha, E.n_tests, E.log or [])
 
 def learn_mb(X, y, algorithm: str = "iamb", test="mi", alpha: float = 0.05, max_sx: int | None = None, *,
@@ -911,6 +1040,7 @@ def learn_mb(X, y, algorithm: str = "iamb", test="mi", alpha: float = 0.05, max_
         elif name == "pc.stable":
             adj, sep = _pc_skeleton(E, max_sx)
             found = adj[t] + _spouses(E, t, adj[t], adj.__getitem__, max_sx, sep)
+            _warn_vacuous(E, t, sep, names)
         else:
             learn = lambda c: _PC[name](E, c, [v for v in range(t + 1) if v != c], max_sx)
             pc = learn(t)

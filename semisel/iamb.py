@@ -182,15 +182,17 @@ class MarkovBlanket:
     def __iter__(self): return iter(self.blanket)
 
 # %% ../nbs/04_iamb.ipynb #f9f945b3
+def _integer_input(X) -> bool:
+    "`X` is a 2-D NumPy integer (or bool) array or a DataFrame of such columns: it can hold no NaN, inf or text."
+    if isinstance(X, pd.DataFrame): return len(X.columns) > 0 and all(isinstance(d, np.dtype) and d.kind in "iub" for d in X.dtypes)
+    return isinstance(X, np.ndarray) and X.ndim == 2 and X.dtype.kind in "iub"
+
 def _small_codes(X) -> CodeMatrix | None:
-    """Integer (or bool) codes all below 64, of a 2-D array or a DataFrame of NumPy integer columns, validated at once
-    (one min and max, one column-major uint8 copy): the `CodeMatrix` that `CodeMatrix(X)` gives (no column re-indexes
-    below 64), without its per-column work. None for any other input."""
-    if isinstance(X, pd.DataFrame):
-        if not len(X.columns) or not all(isinstance(d, np.dtype) and d.kind in "iub" for d in X.dtypes): return None
-        A = X.to_numpy(dtype=np.result_type(*X.dtypes))              # bool and int columns together: int
-    elif isinstance(X, np.ndarray) and X.ndim == 2 and X.dtype.kind in "iub": A = X
-    else: return None
+    """Integer (or bool) codes all below 64 (`_integer_input`), validated at once (one min and max, one column-major
+    uint8 copy): the `CodeMatrix` that `CodeMatrix(X)` gives (no column re-indexes below 64), without its per-column
+    work. None for any other input."""
+    if not _integer_input(X): return None
+    A = X.to_numpy(dtype=np.result_type(*X.dtypes)) if isinstance(X, pd.DataFrame) else X   # bool and int: int
     if not A.size or A.dtype.kind not in "iub" or A.min() < 0 or A.max() >= 64: return None
     codes = CodeMatrix(np.asfortranarray(A, dtype=np.uint8))
     if isinstance(X, pd.DataFrame): codes.names = list(X.columns)
@@ -717,6 +719,9 @@ class SemiIAMB(PartialLabelSelector):
         return X if self.discretize is None else discretize(X, bins=self.discretize)
 
     def _check_array(self, X):
+        if _integer_input(X) and len(X) >= 2:       # no NaN, inf, text or sparse: scikit-learn's checks need the shape
+            validate_data(self, X.iloc[:2] if isinstance(X, pd.DataFrame) else X[:2], dtype=None, ensure_min_samples=2)
+            return X                                # (names, columns), read off the first rows, not a pass over all
         arr = validate_data(self, X, dtype=None, ensure_min_samples=2)  # sparse/NaN/inf/empty/1-row errors
         if self.discretize is None and arr.dtype.kind == "f" and not np.all(np.mod(arr, 1) == 0):
             raise TypeError("`X` is continuous; discretise it first (semisel.datasets.discretize) "
@@ -724,12 +729,12 @@ class SemiIAMB(PartialLabelSelector):
         return X if isinstance(X, pd.DataFrame) else arr
 
     def _select(self, X, labels: PartialLabels) -> Selected:
-        alpha = check_probability(self.alpha, "alpha")
-        ids = id_like_columns(X)
+        alpha, codes = check_probability(self.alpha, "alpha"), _features(X)
+        ids = id_like_columns(X) if codes.arity.max() >= 0.5 * codes.n else []   # (fewer codes than half the rows: none)
         if ids:
             warnings.warn(f"column(s) {ids[:5]} have nearly as many distinct values as rows (ID or index columns?): once "
                           "one is in the blanket every later test is vacuous; drop them", stacklevel=4)
-        res = _partial_blanket(_features(X), labels, self.method, self.prior, alpha, self.test, False, self.n_perm,
+        res = _partial_blanket(codes, labels, self.method, self.prior, alpha, self.test, False, self.n_perm,
                                self.random_state, self.algorithm, self.max_sx, self.progress)
         self.result_, self.prior_estimate_ = res, res.prior_estimate
         return res.to_selected(self.n_features_in_)      # fit sets scores_ (-log10 p) and pvalues_

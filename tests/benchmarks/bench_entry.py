@@ -117,10 +117,10 @@ def run(a):
             D = sample_network(net, n, random_state=0)
             for target in targets_of(net, a.targets):
                 X, y = D.drop(columns=target), (D[target].to_numpy() == 0).astype(np.int64)
-                prior = exact_prior(net, target)
-                for labelling in a.labellings:
+                prior, levels = exact_prior(net, target), (X.max() + 1).tolist()   # the levels of all rows, as the entry
+                for labelling in a.labellings:                                     # points declare them (listwise too)
                     yl, method, keep, cls = labelled(y, labelling)
-                    frame = X[keep].assign(**{target: cls[keep]})
+                    frame = pd.concat([X[keep], pd.Series(cls[keep], X.index[keep], name=target)], axis=1)
                     for test in a.tests:
                         bn = bnlearn_times(frame, target, a.algorithms, test, a.alpha)
                         for alg in a.algorithms:
@@ -130,11 +130,11 @@ def run(a):
                                 warm.add((alg, test, method))
                                 res = markov_blanket(X, yl, **kw)
                                 learn_mb(X[surrogate_target(res, yl, method)[0]], surrogate_target(res, yl, method)[1],
-                                         alg, test, a.alpha)
+                                         alg, test, a.alpha, levels=levels)
                             t_mb, res = cpu(markov_blanket, X, yl, **kw)
                             t_fit, est = cpu(SemiIAMB(**kw).fit, X, yl)
                             rws, tgt = surrogate_target(res, yl, method)
-                            t_learn, learned = cpu(learn_mb, X[rws], tgt, alg, test, a.alpha)
+                            t_learn, learned = cpu(learn_mb, X[rws], tgt, alg, test, a.alpha, levels=levels)
                             assert set(est.get_feature_names_out()) == set(res.selected)
                             rows.append(dict(network=name, n=n, target=target, labelling=labelling, algorithm=alg,
                                              test=test, same=set(learned.members) == set(res.blanket), learner=t_learn,
@@ -180,7 +180,7 @@ def run_cli(a):
     "`semisel mb` and a fresh Rscript on the first target of each network, N and labelling."
     from semisel.blankets import BNLEARN_LIB
     rows = []
-    semisel = [sys.executable, "-m", "semisel.cli"] if a.module else ["semisel"]
+    semisel = [sys.executable, "-c", "import sys; from semisel.cli import main; sys.exit(main())"] if a.module else ["semisel"]
     with tempfile.TemporaryDirectory() as tmp:
         rfile = os.path.join(tmp, "fresh.R")
         with open(rfile, "w") as f: f.write(_R_FRESH)
@@ -191,7 +191,7 @@ def run_cli(a):
                 target = targets_of(net, 1)[0]
                 X, y = D.drop(columns=target), (D[target].to_numpy() == 0).astype(np.int64)
                 prior = exact_prior(net, target)
-                for labelling in a.labellings:
+                for labelling in a.labellings:                                     # points declare them (listwise too)
                     yl, method, keep, cls = labelled(y, labelling)
                     ours, theirs = os.path.join(tmp, "ours.csv"), os.path.join(tmp, "bn.csv")
                     X.assign(**{"class": pd.array(np.where(yl >= 0, yl, -1))}).to_csv(ours, index=False)
@@ -259,7 +259,7 @@ def main():
     ap.add_argument("--tests", nargs="+", default=["mi", "adf"])
     ap.add_argument("--alpha", type=float, default=0.05, help="bnlearn's default level")
     ap.add_argument("--cli", action="store_true", help="also `semisel mb` against a fresh Rscript")
-    ap.add_argument("--module", action="store_true", help="run the command as python -m semisel.cli")
+    ap.add_argument("--module", action="store_true", help="run the command as python -c '...semisel.cli.main()' (not the console script)")
     ap.add_argument("--first", action="store_true", help="also the first call in a fresh process")
     ap.add_argument("--no-grid", action="store_true", help="skip the warm grid")
     a = ap.parse_args()
