@@ -111,7 +111,8 @@ def make_test(test=DEFAULT_TEST, *, alpha: float = 0.10, n_perm: int | None = No
 
 # %% ../nbs/04_iamb.ipynb #717ac5a4
 _SCORE_NOTE = ("-log10 of the p-value of the test of X ⊥ Y given the rest of the blanket (the learner's own test: the "
-               "papers' IAMB's final backward pass, the other learners' test of the final set): higher = stronger evidence of dependence; "
+               "papers' IAMB's final backward pass, the other learners' test of the final set): higher = stronger "
+               "evidence of dependence; "
                "NaN outside the blanket (p-values: pvalues_)")
 
 @dataclass
@@ -184,7 +185,8 @@ class MarkovBlanket:
 # %% ../nbs/04_iamb.ipynb #f9f945b3
 def _integer_input(X) -> bool:
     "`X` is a 2-D NumPy integer (or bool) array or a DataFrame of such columns: it can hold no NaN, inf or text."
-    if isinstance(X, pd.DataFrame): return len(X.columns) > 0 and all(isinstance(d, np.dtype) and d.kind in "iub" for d in X.dtypes)
+    if isinstance(X, pd.DataFrame):
+        return len(X.columns) > 0 and all(isinstance(d, np.dtype) and d.kind in "iub" for d in X.dtypes)
     return isinstance(X, np.ndarray) and X.ndim == 2 and X.dtype.kind in "iub"
 
 def _small_codes(X) -> CodeMatrix | None:
@@ -427,7 +429,8 @@ def check_learner(algorithm: str) -> str:
     if isinstance(algorithm, str) and algorithm.lower().replace("_", ".").replace("-", ".") == PAPERS_IAMB:
         return PAPERS_IAMB
     try: return check_algorithm(algorithm)
-    except ValueError: raise ValueError(f"`algorithm` must be one of {', '.join(map(repr, LEARNERS))}; got {algorithm!r}") from None
+    except ValueError:
+        raise ValueError(f"`algorithm` must be one of {', '.join(map(repr, LEARNERS))}; got {algorithm!r}") from None
 
 def choose_algorithm(algorithm: str | None, method: str, X) -> str:
     """The learner to run (`check_learner`): `algorithm`, or for None `DEFAULT_ALGORITHM` except where it cannot run,

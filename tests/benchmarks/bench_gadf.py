@@ -36,6 +36,7 @@ def main():
     ap.add_argument("--networks", nargs="+", default=["pigs", "andes", "alarm"])
     ap.add_argument("--n", nargs="+", type=int, default=[5000])
     ap.add_argument("--targets", type=int, default=3)
+    ap.add_argument("--only", nargs="+", help="these targets (of any network) instead of the first --targets")
     ap.add_argument("--alpha", nargs="+", type=float, default=[0.05, 0.10])
     ap.add_argument("--labellings", nargs="+", default=["full", "pu"], choices=["full", "pu"])
     ap.add_argument("--algorithms", nargs="+", default=[a for a in ALGORITHMS if a != "pc.stable"])
@@ -54,7 +55,7 @@ def main():
         net = load(name)
         for n in a.n:
             D = sample_network(net, n, random_state=0)
-            for target in targets_of(net, a.targets):
+            for target in ([t for t in net.nodes if t in a.only] if a.only else targets_of(net, a.targets)):
                 X, y = D.drop(columns=target), (D[target].to_numpy() == 0).astype(np.int64)
                 levels = (X.max() + 1).tolist()
                 for labelling in a.labellings:
