@@ -156,21 +156,28 @@ def _sums(V: np.ndarray, codes: np.ndarray, k: int) -> np.ndarray:
     "Column sums of V (n, m) per stratum: (k, m)."
     return sparse.csr_matrix((np.ones(len(codes)), (codes, np.arange(len(codes)))), shape=(k, len(codes))) @ V
 
+_RANK_TOL = 1e-12      # eigenvalues of a Gram matrix below this share of the largest: a collinear direction, dropped
+
 def _gram_pinv(A: np.ndarray) -> np.ndarray:
-    "Pseudo-inverses of stacked symmetric Gram matrices, eigenvalues below MACHINE_TOL times the largest dropped."
+    "Pseudo-inverses of stacked symmetric Gram matrices, eigenvalues below _RANK_TOL times the largest dropped."
     w, V = np.linalg.eigh(A)
-    inv = np.where(w > MACHINE_TOL * np.maximum(w[..., -1:], 0), 1 / np.where(w > 0, w, 1), 0.0)
+    inv = np.where(w > _RANK_TOL * np.maximum(w[..., -1:], 0), 1 / np.where(w > 0, w, 1), 0.0)
     return np.einsum("...ij,...j,...kj->...ik", V, inv, V)
 
 def _residuals(R: np.ndarray, D: np.ndarray, codes: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray]:
     """Residuals (n, m) of the responses R (n, m) regressed on [1, D] within each stratum (codes 0..k-1), and the
-    strata's row counts (k,): coefficients from the per-stratum cross-products, residuals computed row by row."""
+    strata's row counts (k,): coefficients from the per-stratum cross-products and one step of refinement on the
+    residuals (corrected semi-normal equations: as accurate as a QR decomposition), residuals computed row by row."""
     n, q1 = len(codes), D.shape[1] + 1
     D1 = np.concatenate([np.ones((n, 1)), D], 1)
     E = _expand(codes, D, k)
     DD = (E.T @ D1).reshape(k, q1, q1)
-    beta = np.einsum("kab,kbj->kaj", _gram_pinv(DD), (E.T @ R).reshape(k, q1, -1))
-    return R - np.einsum("na,naj->nj", D1, beta[codes]), DD[:, 0, 0]
+    pinv = _gram_pinv(DD)
+    solve = lambda V: np.einsum("kab,kbj->kaj", pinv, (E.T @ V).reshape(k, q1, -1))
+    fit = lambda beta: R - np.einsum("na,naj->nj", D1, beta[codes])
+    beta = solve(R)
+    beta += solve(fit(beta))
+    return fit(beta), DD[:, 0, 0]
 
 def _ssr(R: np.ndarray, D: np.ndarray, codes: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray]:
     "Row counts (k,) and residual sums of squares (k, m) of R (n, m) regressed on [1, D] within each stratum."
@@ -414,13 +421,14 @@ class _CGLaw:
         return out
 
 # %% ../nbs/01b_continuous.ipynb #b1000063
-def _calibrate(law, stat: np.ndarray, live: np.ndarray, how: str, n_perm: int, alpha: float, rng) -> tuple:
+def _calibrate(law, live: np.ndarray, how: str, n_perm: int, alpha: float, rng) -> tuple:
     """p-values of "mc" (ties broken at random), "smc" (a column stops once its acceptance at `alpha` is settled;
     Besag & Clifford's p-value) or "sp" (c chi2_nu matched to the mean and variance of n_perm permuted statistics)
-    from a law's `perms` and `draw`; `stat` on the law's scale, p-value 1 where not `live`. Returns (p, nu or None,
-    permutations drawn per column)."""
-    J = len(stat)
+    from a law's `perms` and `draw`, the observed statistic being the law's own for the identity permutation; p-value
+    1 where not `live`. Returns (p, nu or None, permutations drawn per column)."""
+    J = len(live)
     step = _per_batch(law.cells(J))
+    stat = np.nan_to_num(law.draw(np.arange(law.n)[None], np.arange(J))[0])
     draw = lambda k, cols: np.nan_to_num(law.draw(law.perms(k, rng), cols))   # a singular permuted model: independence
     if how == "sp":
         S = np.concatenate([draw(min(step, n_perm - s), np.arange(J)) for s in range(0, n_perm, step)])
@@ -492,7 +500,7 @@ def ci_test_columns(data: MixedData, x, y: int, z=(), test: str = "mi-cg", *, n_
         stat, dof, p, _ = _gaussian(md, xs, y, zs, base)
         if how:
             r, ok = _pcor(md, xs, y, zs)
-            p, nu, used = _calibrate(_GaussLaw(md, xs, y, zs), -n * np.log1p(-r * r), ok, how, n_perm, alpha, rng)
+            p, nu, used = _calibrate(_GaussLaw(md, xs, y, zs), ok, how, n_perm, alpha, rng)
             if how == "sp": stat, dof = -n * np.log1p(-r * r), nu
         return IndependenceResult(stat, p, dof, n, spec.name, used)
     if how == "ns": md = md.normal_scores()
@@ -513,7 +521,7 @@ def ci_test_columns(data: MixedData, x, y: int, z=(), test: str = "mi-cg", *, n_
             if how == "sp": dof[pair] = r01.dof
         if (~pair).any():
             law = _CGLaw(md, np.asarray(xs)[~pair], y, zs)
-            p[~pair], nu, used[~pair] = _calibrate(law, stat[~pair], live[~pair], how, n_perm, alpha, rng)
+            p[~pair], nu, used[~pair] = _calibrate(law, live[~pair], how, n_perm, alpha, rng)
             if how == "sp": dof[~pair] = nu
     return IndependenceResult(stat, p, dof, n, spec.name, used)
 
