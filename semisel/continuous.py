@@ -304,6 +304,7 @@ def _per_batch(cells_per_perm: int) -> int:
 
 def _within(codes: np.ndarray, k: int, rng) -> np.ndarray:
     "k permutations (k, n) of the rows within the strata `codes`: row i takes the value of row P[b, i]."
+    if not codes.any(): return rng.permuted(np.broadcast_to(np.arange(len(codes)), (k, len(codes))), axis=1)
     P = np.empty((k, len(codes)), np.int64)
     P[:, np.argsort(codes, kind="stable")] = np.argsort(codes + rng.random((k, len(codes))), axis=1)
     return P
@@ -358,7 +359,8 @@ class _CGLaw:
             self.e = _residuals(md.values[:, [y]], self.G, self.zcodes, self.kz)[0][:, 0]
         else:                                           # y discrete: each continuous X_j's residuals are permuted
             self.ycodes, self.kyz, _ = _strata(md, [y] + zd)
-            self.pnum = _gram_pinv((_expand(self.ycodes, self.G, self.kyz).T @ self.D1).reshape(self.kyz, self.q1, self.q1))
+            self.Enum = _expand(self.ycodes, self.G, self.kyz)
+            self.pnum = _gram_pinv((self.Enum.T @ self.D1).reshape(self.kyz, self.q1, self.q1))
             self.nnum = np.bincount(self.ycodes, minlength=self.kyz).astype(float)
             self.up = np.zeros((self.kz, self.kyz))                  # which stratum of z holds each stratum of (y, z)
             self.up[self.zcodes, self.ycodes] = 1.0
@@ -368,19 +370,16 @@ class _CGLaw:
         return _within(self.zcodes, k, rng)
 
     def cells(self, m: int) -> int:
-        if not self.ycont: return self.n * self.q1 * 3 + self.kyz * self.q1 * 2 * m
+        if not self.ycont: return m * (self.n * 3 + self.kyz * self.q1 * 4)
         return self.n * 2 + m * self.kz * (1 + int(self.md.levels[self.xs].max(initial=1)) * self.q1 * 2)
 
     def draw(self, P: np.ndarray, cols) -> np.ndarray:
         B, p, cols = len(P), self.q1, np.asarray(cols)
-        if not self.ycont:
-            e = self.e[:, cols]
-            m = e.shape[1]
-            rows = ((np.arange(B)[:, None, None] * self.kyz + self.ycodes[None, :, None]) * p + np.arange(p)).ravel()
-            M = sparse.csr_matrix((np.broadcast_to(self.D1[None], (B, self.n, p)).ravel(),
-                                   (rows, np.broadcast_to(P[:, :, None], (B, self.n, p)).ravel())), shape=(B * self.kyz * p, self.n))
-            S = (M @ np.concatenate([e, e * e], 1)).reshape(B, self.kyz, p, 2 * m)
-            c, s = S[..., :m], S[:, :, 0, m:]                # [1, G]'e and e'e per permuted stratum of (y, z)
+        if not self.ycont:                               # each X_j's residuals, permuted: (n, B m)
+            m = len(cols)
+            V = self.e[:, cols][P.T].reshape(self.n, B * m)
+            S = (self.Enum.T @ np.concatenate([V, V * V], 1)).reshape(self.kyz, p, 2, B, m)
+            c, s = S[:, :, 0].transpose(2, 0, 1, 3), S[:, 0, 1].transpose(1, 0, 2)   # [1, G]'e, e'e per stratum of (y, z)
             ll1 = _loglik(self.nnum, _ssr_from_sums(c, s, self.pnum), p)
             cz, sz = np.einsum("st,btaj->bsaj", self.up, c), np.einsum("st,btj->bsj", self.up, s)
             return _lr(ll1, _loglik(self.nden, _ssr_from_sums(cz, sz, self.pden), p))
