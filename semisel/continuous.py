@@ -30,10 +30,6 @@ def _standardise(x: np.ndarray) -> tuple[np.ndarray, bool]:
         return np.zeros_like(x), True
     return c / math.sqrt(float(c @ c) / (len(x) - 1)), False
 
-def _scores(z: np.ndarray) -> np.ndarray:
-    "The van der Waerden normal scores Phi^-1(rank / (n + 1)) of a column (average ranks for ties)."
-    return special.ndtri(stats.rankdata(z) / (len(z) + 1))
-
 # %% ../nbs/01b_continuous.ipynb #b1000022
 class MixedData:
     """Validated columns of a table of continuous and discrete variables, for the tests of this chapter.
@@ -131,8 +127,11 @@ class MixedData:
             out = MixedData.__new__(MixedData)
             out.__dict__.update(self.__dict__)
             out.values = self.values.copy(order="F")
-            for j in np.flatnonzero(self.continuous & ~self.constant):
-                out.values[:, j] = _standardise(_scores(self.values[:, j]))[0]
+            cols = np.flatnonzero(self.continuous & ~self.constant)
+            if len(cols):
+                S = special.ndtri(stats.rankdata(self.values[:, cols], axis=0) / (self.n + 1))
+                S -= S.mean(0)
+                out.values[:, cols] = S / np.sqrt((S * S).sum(0) / (self.n - 1))
             out._scored = out
             self._scored = out
         return self._scored
@@ -170,11 +169,17 @@ def _residuals(R: np.ndarray, D: np.ndarray, codes: np.ndarray, k: int) -> tuple
     residuals (corrected semi-normal equations: as accurate as a QR decomposition), residuals computed row by row."""
     n, q1 = len(codes), D.shape[1] + 1
     D1 = np.concatenate([np.ones((n, 1)), D], 1)
-    E = _expand(codes, D, k)
-    DD = (E.T @ D1).reshape(k, q1, q1)
-    pinv = _gram_pinv(DD)
-    solve = lambda V: np.einsum("kab,kbj->kaj", pinv, (E.T @ V).reshape(k, q1, -1))
-    fit = lambda beta: R - np.einsum("na,naj->nj", D1, beta[codes])
+    if k == 1:                                                     # one stratum: dense products
+        DD = (D1.T @ D1)[None]
+        pinv = _gram_pinv(DD)[0]
+        solve = lambda V: pinv @ (D1.T @ V)
+        fit = lambda beta: R - D1 @ beta
+    else:
+        E = _expand(codes, D, k)
+        DD = (E.T @ D1).reshape(k, q1, q1)
+        pinv = _gram_pinv(DD)
+        solve = lambda V: np.einsum("kab,kbj->kaj", pinv, (E.T @ V).reshape(k, q1, -1))
+        fit = lambda beta: R - sum(D1[:, [a]] * beta[codes, a] for a in range(q1))   # a loop over the regressors
     beta = solve(R)
     beta += solve(fit(beta))
     return fit(beta), DD[:, 0, 0]
@@ -297,9 +302,9 @@ def _gaussian(md: MixedData, xs, y: int, zs, name: str) -> tuple[np.ndarray, np.
 
 # %% ../nbs/01b_continuous.ipynb #b1000061
 def _per_batch(cells_per_perm: int) -> int:
-    "Permutations per batch whose work arrays (about six of `cells_per_perm` cells each) fit the count budget."
+    "Permutations per batch whose work arrays (`cells_per_perm` float cells per permutation) fit the count budget."
     b = 1
-    while b < 1 << 20 and fits_count_budget(6 * cells_per_perm * 2 * b): b *= 2
+    while b < 1 << 16 and fits_count_budget(cells_per_perm * 2 * b): b *= 2
     return b
 
 def _within(codes: np.ndarray, k: int, rng) -> np.ndarray:
@@ -370,16 +375,26 @@ class _CGLaw:
         return _within(self.zcodes, k, rng)
 
     def cells(self, m: int) -> int:
-        if not self.ycont: return m * (self.n * 3 + self.kyz * self.q1 * 4)
+        if not self.ycont and m <= self.q1: return m * (self.n * 3 + self.kyz * self.q1 * 4)
+        if not self.ycont: return self.n * self.q1 * 4 + self.kyz * self.q1 * 4 * m
         return self.n * 2 + m * self.kz * (1 + int(self.md.levels[self.xs].max(initial=1)) * self.q1 * 2)
 
     def draw(self, P: np.ndarray, cols) -> np.ndarray:
         B, p, cols = len(P), self.q1, np.asarray(cols)
-        if not self.ycont:                               # each X_j's residuals, permuted: (n, B m)
+        if not self.ycont:                               # X_j continuous: each one's residuals, permuted
             m = len(cols)
-            V = self.e[:, cols][P.T].reshape(self.n, B * m)
-            S = (self.Enum.T @ np.concatenate([V, V * V], 1)).reshape(self.kyz, p, 2, B, m)
-            c, s = S[:, :, 0].transpose(2, 0, 1, 3), S[:, 0, 1].transpose(1, 0, 2)   # [1, G]'e, e'e per stratum of (y, z)
+            e = self.e[:, cols]
+            if m <= p:                                   # few columns: gather the permuted residuals, (n, B m)
+                V = e[P.T].reshape(self.n, B * m)
+                S = (self.Enum.T @ np.concatenate([V, V * V], 1)).reshape(self.kyz, p, 2, B, m).transpose(3, 0, 1, 2, 4)
+            else:                                        # many: move the rows' strata and regressors instead, the same sums
+                Pinv = np.empty_like(P)
+                np.put_along_axis(Pinv, P, np.arange(self.n)[None], axis=1)
+                rows = (((np.arange(B)[:, None] * self.kyz + self.ycodes[Pinv]) * p)[:, :, None] + np.arange(p)).ravel()
+                M = sparse.csr_matrix((self.D1[Pinv].ravel(), (rows, np.repeat(np.tile(np.arange(self.n), B), p))),
+                                      shape=(B * self.kyz * p, self.n))
+                S = (M @ np.concatenate([e, e * e], 1)).reshape(B, self.kyz, p, 2, m)
+            c, s = S[:, :, :, 0], S[:, :, 0, 1]          # [1, G]'e and e'e per permuted stratum of (y, z)
             ll1 = _loglik(self.nnum, _ssr_from_sums(c, s, self.pnum), p)
             cz, sz = np.einsum("st,btaj->bsaj", self.up, c), np.einsum("st,btj->bsj", self.up, s)
             return _lr(ll1, _loglik(self.nden, _ssr_from_sums(cz, sz, self.pden), p))
