@@ -455,7 +455,7 @@ class TestSpec:
         "The number of permuted tables to draw: `n_perm` validated, the default if None, 0 for an asymptotic test."
         if n_perm is None: return self.n_perm or 0
         if not self.permutes:
-            names = ", ".join(repr(s.name) for s in TESTS.values() if s.permutes)
+            names = ", ".join(repr(s.name) for s in TESTS.values() if s.permutes and s.data == self.data)
             raise ValueError(f"`n_perm` applies to the permutation tests {names}, not to test {self.name!r}")
         return check_integer(n_perm, "n_perm", low=1)
 
