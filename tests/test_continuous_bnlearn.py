@@ -14,7 +14,7 @@ import pandas as pd
 import pytest
 
 from semisel.blankets import BNLEARN_LIB, bnlearn_available
-from semisel.continuous import continuous_test, continuous_test_all, permuted_statistics
+from semisel.continuous import continuous_test, permuted_statistics
 
 pytestmark = pytest.mark.skipif(not bnlearn_available(), reason="R with bnlearn 4.9 is not available")
 
