@@ -120,3 +120,19 @@ def test_permutation_tests_reproducible_and_valid(test):
     np.testing.assert_array_equal(a.pvalue, b.pvalue)
     assert ((a.pvalue > 0) & (a.pvalue <= 1)).all() and a.pvalue[0] <= 0.05
     assert (a.n_perm <= 99).all() and (a.n_perm >= 1).all()
+
+
+@pytest.mark.parametrize("test", ASYMPTOTIC)
+def test_chunked_equals_in_memory(test):
+    "A dask table of small chunks gives the in-memory statistics (chapter 10's ChunkedMixed and row_sums)."
+    dd = pytest.importorskip("dask.dataframe")
+    X, cls, w, Z = mixed(9, n=900)
+    if test == "ns-mi-cg":
+        with pytest.raises(ValueError, match="needs the rows in memory"):
+            continuous_test_all(dd.from_pandas(X, npartitions=4), cls, Z, test)
+        return
+    X, y, z = (X[["a", "b", "e"]], w, Z[["g"]]) if test in GAUSS else (X, cls, Z)
+    ref = continuous_test_all(X, y, z, test)
+    got = continuous_test_all(dd.from_pandas(X, npartitions=4), y, dd.from_pandas(z, npartitions=3), test)
+    np.testing.assert_allclose(got.statistic, ref.statistic, rtol=1e-9, atol=1e-9)
+    np.testing.assert_allclose(got.pvalue, ref.pvalue, rtol=1e-9, atol=1e-10)
