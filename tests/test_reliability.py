@@ -30,20 +30,25 @@ EXE = shutil.which("semisel")
 
 
 def python(code: str, env: dict | None = None, user: bool = False, timeout: int = 300, cwd=None):
-    """Run `code` in a fresh Python that imports the package under test; `user`: as an unprivileged user when this
-    runs as root (root writes through any permission, so read-only folders would not be read-only to it)."""
-    env = {**os.environ, "PYTHONPATH": str(PACKAGE.parent), **(env or {})}
+    """Run `code` in a fresh Python that imports the package under test, with `env` (None: unset); `user`: as an
+    unprivileged user when this runs as root (root writes through any permission: read-only is not, to it)."""
+    env = {k: v for k, v in {**os.environ, "PYTHONPATH": str(PACKAGE.parent), **(env or {})}.items() if v is not None}
     cmd = [sys.executable, "-c", code]
     if user and os.geteuid() == 0:
         cmd = [shutil.which("setpriv"), "--reuid=65534", "--regid=65534", "--clear-groups", "--"] + cmd
     return subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=timeout, cwd=cwd or tempfile.gettempdir())
 
 
+def command(*args) -> list:
+    "The `semisel` command line for `args` (the console script, or its entry point when it is not on PATH)."
+    return [EXE, *args] if EXE else [sys.executable, "-c", "import sys; from semisel.cli import main; sys.exit(main())", *args]
+
+
 def cli(*args, cwd=None, env=None, timeout=300, **kwargs):
     "The `semisel` command on `args`, as a user runs it."
-    cmd = [EXE, *args] if EXE else [sys.executable, "-c", "import sys; from semisel.cli import main; sys.exit(main())", *args]
-    return subprocess.run(cmd, capture_output=True, text=True, cwd=cwd, timeout=timeout,
-                          env={**os.environ, "PYTHONPATH": str(PACKAGE.parent), **(env or {})}, **kwargs)
+    cmd = command(*args)
+    env = {k: v for k, v in {**os.environ, "PYTHONPATH": str(PACKAGE.parent), **(env or {})}.items() if v is not None}
+    return subprocess.run(cmd, capture_output=True, text=True, cwd=cwd, timeout=timeout, env=env, **kwargs)
 
 
 @pytest.fixture
@@ -95,14 +100,12 @@ def test_read_only_install_and_home(shared_tmp):
     expected = python(BLANKET_RUN)
     assert expected.returncode == 0, expected.stderr
     for numba_cache in (None, str(cache)):                     # NUMBA_CACHE_DIR unset, then set to a read-only folder
-        env = {"PYTHONPATH": str(pkg), "HOME": str(home), "XDG_CACHE_HOME": ""}
-        if numba_cache: env["NUMBA_CACHE_DIR"] = numba_cache
-        else: env = {**env, "NUMBA_CACHE_DIR": ""}
-        out = python(BLANKET_RUN, env, user=True)
+        env = {"PYTHONPATH": str(pkg), "HOME": str(home), "XDG_CACHE_HOME": None, "NUMBA_CACHE_DIR": numba_cache}
+        out = python(BLANKET_RUN, env, user=True, cwd=home)
         assert out.returncode == 0, out.stderr
         assert json.loads(out.stdout) == json.loads(expected.stdout)
-        for command in (["mb", "asia", "--target", "bronc", "--rows", "1000", "--pu", "0.3"], ["mi", "spambase", "--top", "2"]):
-            run = python(f"import sys; from semisel.cli import main; sys.exit(main({command!r}))", env, user=True)
+        for argv in (["mb", "asia", "--target", "bronc", "--rows", "1000", "--pu", "0.3"], ["mi", "spambase", "--top", "2"]):
+            run = python(f"import sys; from semisel.cli import main; sys.exit(main({argv!r}))", env, user=True, cwd=home)
             assert run.returncode == 0 and "Traceback" not in run.stderr, run.stderr
     assert not list(pkg.rglob("*.nbi")) and not list(home.rglob("*.nbi"))   # nothing was written anywhere
 
@@ -139,7 +142,7 @@ print(json.dumps(out))
 def test_broken_cache_is_rebuilt(shared_tmp):
     """A cache file truncated (`: > file`, a full disk) or overwritten with junk: the next command works and gives
     the same blanket, and the one after it too (the bad files were replaced)."""
-    env = {"HOME": str(shared_tmp / "home"), "NUMBA_CACHE_DIR": str(shared_tmp / "numba"), "XDG_CACHE_HOME": ""}
+    env = {"HOME": str(shared_tmp / "home"), "NUMBA_CACHE_DIR": str(shared_tmp / "numba"), "XDG_CACHE_HOME": None}
     first = python(BLANKET_RUN, env)
     assert first.returncode == 0, first.stderr
     files = list(shared_tmp.rglob("*.nbi")) + list(shared_tmp.rglob("*.nbc"))
@@ -166,7 +169,7 @@ def test_planted_cache_file_is_never_loaded(shared_tmp):
     every cache file of it is planted in the open folder as a pickle that runs a command."""
     safe, open_dir, marker = shared_tmp / "safe", shared_tmp / "open", shared_tmp / "ran"
     home = shared_tmp / "home"
-    first = python(BLANKET_RUN, {"HOME": str(home), "NUMBA_CACHE_DIR": str(safe), "XDG_CACHE_HOME": ""})
+    first = python(BLANKET_RUN, {"HOME": str(home), "NUMBA_CACHE_DIR": str(safe), "XDG_CACHE_HOME": None})
     assert first.returncode == 0, first.stderr
     planted = [p.relative_to(safe) for p in safe.rglob("*.nbi")]
     assert planted
@@ -176,7 +179,7 @@ def test_planted_cache_file_is_never_loaded(shared_tmp):
         (open_dir / rel).parent.mkdir(parents=True, exist_ok=True)
         (open_dir / rel).write_bytes(pickle.dumps(_Payload(marker)))
     for p in open_dir.rglob("*"): p.chmod(0o777 if p.is_dir() else 0o666)
-    run = python(BLANKET_RUN, {"HOME": str(home), "NUMBA_CACHE_DIR": str(open_dir), "XDG_CACHE_HOME": ""})
+    run = python(BLANKET_RUN, {"HOME": str(home), "NUMBA_CACHE_DIR": str(open_dir), "XDG_CACHE_HOME": None})
     assert run.returncode == 0, run.stderr
     assert json.loads(run.stdout) == json.loads(first.stdout)
     assert not marker.exists(), "a planted cache file was loaded"
@@ -351,8 +354,7 @@ def test_local_file_wins_over_a_bundled_name(tmp_path):
 
 def test_interrupt_is_one_line_and_status_130(tmp_path):
     "Ctrl-C (SIGINT) while a command works: one line on stderr, the status 130 of a shell's interrupted command."
-    if EXE is None: pytest.skip("the semisel console script is not installed")
-    proc = subprocess.Popen([EXE, "mb", "alarm", "--target", "CO", "--rows", "2000000"],
+    proc = subprocess.Popen(command("mb", "alarm", "--target", "CO", "--rows", "2000000"),
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path,
                             env={**os.environ, "PYTHONPATH": str(PACKAGE.parent)})
     time.sleep(6)
