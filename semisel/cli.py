@@ -909,7 +909,8 @@ def _algorithms_help() -> str:
     "The learners --algorithm takes, for the epilog of `mb`."
     return ("algorithms (--algorithm): iamb is the papers' IAMB; " + ", ".join(a for a in _ALGORITHM_NAMES if a != "iamb")
             + " are semisel.blankets' learners on the same target (pc.stable, mmpc, si.hiton.pc, hpc: the parents and "
-            "children plus the spouses; --method pairwise only with the blanket learners)")
+            "children plus the spouses; --method pairwise only with the blanket learners); gs adds the first dependent "
+            "column in the table's order, as bnlearn's does, so its blanket can change with the column order)")
 
 def _test_name(value: str) -> str:
     "--test: a name or alias of the registry of tests, checked by the registry itself."
