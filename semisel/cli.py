@@ -1017,7 +1017,10 @@ def _print_warnings(caught, debug: bool = False) -> None:
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the `semisel` console script; returns the exit status: 0, 2 for a user error (one line on
     stderr; `--debug` adds the traceback), 1 for an internal error, 130 when interrupted (Ctrl-C: one line)."""
-    args = parser().parse_args(argv)
+    try: args = parser().parse_args(argv)           # the options' types load the registries (numpy, scipy): seconds
+    except KeyboardInterrupt:
+        print("semisel: interrupted", file=sys.stderr)
+        return 130
     try:
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")

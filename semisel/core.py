@@ -1004,14 +1004,14 @@ def checked_cache(kernel):
     return numba.njit(**kernel.targetoptions)(kernel.py_func)                 # numba looked elsewhere: no cache
 
 def run_compiled(kernel, *args):
-    """`kernel(*args)`; if that fails while semisel's kernel cache holds files (one truncated or corrupt, say), the
-    files are removed and the call made again: the kernel is compiled afresh."""
+    """`kernel(*args)`; if loading it fails (a cache file truncated or corrupt, say: anything but a typing error of
+    the call itself), the files of semisel's kernel cache are removed and the call made once more, compiling afresh."""
     try: return kernel(*args)
+    except numba.core.errors.TypingError: raise
     except Exception:
         folder = kernel_cache() if hasattr(kernel, "stats") else None
-        stale = [f for f in folder.rglob("*") if f.is_file()] if folder else []
-        if not stale: raise
-        for f in stale: f.unlink(missing_ok=True)
+        if folder is None: raise
+        for f in [f for f in folder.rglob("*") if f.is_file()]: f.unlink(missing_ok=True)
         return kernel(*args)
 
 _WARM = {"calls": [], "thread": None}   # warm-ups not yet run (`warm_up`), and the one thread that runs them
