@@ -874,28 +874,44 @@ def _methods_help() -> str:
 
 # The registries' facts that the help of `mi` and `mb` prints, kept here so that `-h` loads no numeric library (the
 # registries load numpy and scipy); a test below checks them against `semisel.infotheory.TESTS` and
-# `semisel.blankets.ALGORITHMS`. Each test: name, bnlearn's aliases, calibration, default n_perm (None: no permutation).
+# `semisel.blankets.ALGORITHMS`. Each test: name, bnlearn's aliases, calibration, default n_perm (None: no permutation),
+# the data it tests (chapter 01: discrete; chapter 01b: gaussian, conditional-gaussian).
 _TEST_FACTS = (
-    ("g", (), "chi2 with the papers' dof (observed levels, at least 1)", None),
-    ("mi", (), "bnlearn 4.9's mi: chi2 with the dof of the declared levels (code bounds)", None),
-    ("adf", ("mi-adf",), "bnlearn 4.9's mi-adf: chi2 with the adjusted dof (structural zeros dropped per stratum); "
-     "independence below 5 rows per cell", None),
-    ("g-adf", (), "chi2 after each stratum's G is rescaled to its exact permutation mean", None),
-    ("chi2", ("x2",), "chi2 with the papers' dof", None),
-    ("mc", ("mc-mi",), "Monte Carlo permutation of y within the strata of z", 999),
-    ("smc", ("smc-mi",), "sequential Monte Carlo permutation (a column stops once its decision is settled)", 999),
-    ("sp", ("sp-mi",), "c·chi2_nu with the exact permutation mean and the variance of n_perm tables", 100))
+    ('g', (), "chi2 with the papers' dof (observed levels, at least 1)", None, 'discrete'),
+    ('mi', (), "bnlearn 4.9's mi: chi2 with the dof of the declared levels (code bounds)", None, 'discrete'),
+    ('adf', ('mi-adf',), "bnlearn 4.9's mi-adf: chi2 with the adjusted dof (structural zeros dropped per stratum); independence below 5 rows per cell", None, 'discrete'),
+    ('g-adf', (), "chi2 after each stratum's G is rescaled to its exact permutation mean", None, 'discrete'),
+    ('chi2', ('x2',), "chi2 with the papers' dof", None, 'discrete'),
+    ('mc', ('mc-mi',), 'Monte Carlo permutation of y within the strata of z', 999, 'discrete'),
+    ('smc', ('smc-mi',), 'sequential Monte Carlo permutation (a column stops once its decision is settled)', 999, 'discrete'),
+    ('sp', ('sp-mi',), 'c·chi2_nu with the exact permutation mean and the variance of n_perm tables', 100, 'discrete'),
+    ('mi-cg', (), "bnlearn 4.9's mi-cg: chi2 with its dof (conditional Gaussian likelihood ratio)", None, 'conditional-gaussian'),
+    ('mc-mi-cg', (), "Monte Carlo: the continuous variable's null residuals permuted within the strata of the discrete z (Freedman-Lane)", 999, 'conditional-gaussian'),
+    ('smc-mi-cg', (), "sequential Monte Carlo: the continuous variable's null residuals permuted within the strata of the discrete z (Freedman-Lane)", 999, 'conditional-gaussian'),
+    ('sp-mi-cg', (), 'c·chi2_nu with the mean and variance of n_perm Freedman-Lane permutations', 100, 'conditional-gaussian'),
+    ('ns-mi-cg', (), 'mi-cg on the van der Waerden normal scores of the continuous columns', None, 'conditional-gaussian'),
+    ('zf', (), "bnlearn 4.9's zf: Fisher's z of the partial correlation, N(0, 1), two-sided", None, 'gaussian'),
+    ('mi-g', (), "bnlearn 4.9's mi-g: -N ln(1 - r^2), chi2 with 1 dof", None, 'gaussian'),
+    ('cor', (), "bnlearn 4.9's cor: the partial correlation's t-test, two-sided", None, 'gaussian'),
+    ('mc-zf', (), "Monte Carlo: y permuted over all rows, r recomputed given z (bnlearn's scheme)", 999, 'gaussian'),
+    ('smc-zf', (), "sequential Monte Carlo: y permuted over all rows, r recomputed given z (bnlearn's scheme)", 999, 'gaussian'),
+    ('mc-mi-g', (), "Monte Carlo: y permuted over all rows, r recomputed given z (bnlearn's scheme)", 999, 'gaussian'),
+    ('smc-mi-g', (), "sequential Monte Carlo: y permuted over all rows, r recomputed given z (bnlearn's scheme)", 999, 'gaussian'),
+    ('sp-mi-g', (), 'c·chi2_nu with the mean and variance of n_perm permutations of y', 100, 'gaussian'),
+    ('mc-cor', (), "Monte Carlo: y permuted over all rows, r recomputed given z (bnlearn's scheme)", 999, 'gaussian'),
+    ('smc-cor', (), "sequential Monte Carlo: y permuted over all rows, r recomputed given z (bnlearn's scheme)", 999, 'gaussian'))
 _ALGORITHM_NAMES = ("gs", "iamb", "fast.iamb", "inter.iamb", "iamb.fdr", "pc.stable", "mmpc", "si.hiton.pc", "hpc")
 
 def _registry_facts() -> tuple[tuple, tuple]:
     "The live registries' facts in the form of `_TEST_FACTS` and `_ALGORITHM_NAMES` (loads numpy and scipy)."
-    return (tuple((s.name, tuple(s.aliases), s.calibration, s.n_perm if s.permutes else None) for s in TESTS.values()),
+    return (tuple((s.name, tuple(s.aliases), s.calibration, s.n_perm if s.permutes else None, s.data) for s in TESTS.values()),
             tuple(ALGORITHMS))
 
 def _tests_help() -> str:
     "The registry of tests (`semisel.infotheory.TESTS`, as `_TEST_FACTS`) for the epilog of `mi` and `mb`."
-    lines = ["tests (--test; bnlearn's names in brackets):"]
-    for name, aliases, calibration, n_perm in _TEST_FACTS:
+    lines, kind = ["tests (--test; bnlearn's names in brackets):"], None
+    for name, aliases, calibration, n_perm, data in _TEST_FACTS:
+        if data != kind: lines.append(f" for {data} data:"); kind = data
         alias = f" [{', '.join(aliases)}]" if aliases else ""
         lines.append(f"  {name + alias:16s} {calibration}" + (f" (default --n-perm {n_perm})" if n_perm else ""))
     return "\n".join(lines)
