@@ -18,26 +18,31 @@ from sklearn.linear_model import LogisticRegression
 from sklearn.pipeline import Pipeline, make_pipeline
 from sklearn.preprocessing import StandardScaler
 from sklearn.utils.validation import has_fit_parameter
+from threadpoolctl import threadpool_limits
 
 from .core import (CodeMatrix, PartialLabels, check_choice, check_integer, check_probability, check_random_state,
                           partial_labels)
 
 # %% auto #0
-__all__ = ['SCENARIOS', 'PU_METHODS', 'PU_CHOICES', 'PriorEstimate', 'default_classifier', 'tice_bins', 'estimate_prior',
-           'resolve_prior', 'as_prior']
+__all__ = ['SCENARIOS', 'PU_METHODS', 'PU_CHOICES', 'INTERVALS', 'DEFAULT_METHOD', 'DEFAULT_INTERVAL', 'ANCHOR_SHARE',
+           'ANCHOR_LEVEL', 'PriorEstimate', 'default_classifier', 'tice_bins', 'estimate_prior', 'resolve_prior',
+           'as_prior']
 
 # %% ../nbs/02b_priors.ipynb #10793c8d
 SCENARIOS = ("mcar", "pu", "mar-c")
 PU_METHODS = ("en", "km2", "tice", "bbe")            # the estimators this chapter compares
 PU_CHOICES = PU_METHODS + ("en-balanced",)           # and a variant `estimate_prior` offers
+INTERVALS = ("bounds", "percentile", "extended")     # how a PU interval is built (see `estimate_prior`)
 
 class PriorEstimate(NamedTuple):
-    "A class-prior estimate in scipy's order: the estimate, its interval (low, high), the method, scenario and diagnostics."
+    """A class-prior estimate in scipy's order: the estimate, its interval (low, high), the method, scenario and
+    diagnostics; `identified` False when the data only bound the prior (the interval then runs from the labelled share)."""
     estimate: float
     interval: tuple
     method: str
     scenario: str
     diagnostics: dict
+    identified: bool = True
 
     @property
     def low(self) -> float: return self.interval[0]
@@ -46,7 +51,15 @@ class PriorEstimate(NamedTuple):
 
     def __repr__(self) -> str:
         return (f"PriorEstimate(estimate={self.estimate:.4f}, interval=({self.low:.4f}, {self.high:.4f}), "
-                f"method={self.method!r}, scenario={self.scenario!r})")
+                f"method={self.method!r}, scenario={self.scenario!r}{'' if self.identified else ', identified=False'})")
+
+    def describe(self) -> str:
+        "One line for a report: the estimate and its interval, or, when the prior is only bounded, the bounds first."
+        level = self.diagnostics.get("level", 0.95)
+        where = f"(estimated: {self.method}, {self.scenario})"
+        if self.identified: return f"{self.estimate:.4g}, {level:.0%} interval [{self.low:.4g}, {self.high:.4g}] {where}"
+        return (f"only bounded: between {self.low:.4g} and {self.high:.4g} ({level:.0%}; not identified: "
+                f"{self.diagnostics.get('why', 'the classes overlap')}), upper estimate {self.estimate:.4g} {where}")
 
 # %% ../nbs/02b_priors.ipynb #7475bb42
 def default_classifier():
@@ -228,7 +241,41 @@ def _tice(X, s, folds, n_folds: int, *, k: int = 5, max_splits: int = 500, min_t
                            for f in range(n_folds)]))
     return (float(s.mean() / c) if c > 0 else np.inf), dict(c=c)
 
+# %% ../nbs/02b_priors.ipynb #b0d5a001
+def _kappa_upper(g: np.ndarray, s: np.ndarray, delta: float, n_grid: int = 20) -> float:
+    """An upper confidence bound at level 1 - `delta` on kappa, the positives' share of the unlabelled rows, whatever the
+    overlap: kappa <= q_u(t)/q_p(t) at every threshold t. At the j-th largest labelled score q_p is Beta(j, n_p - j + 1)
+    (an order statistic; conservative under ties), the unlabelled count above it binomial (Clopper-Pearson); both
+    one-sided at delta/2, Bonferroni over the `n_grid` thresholds j = n_p k / n_grid."""
+    gp, gu = np.sort(g[s == 1])[::-1], np.sort(g[s == 0])
+    n_p, n_u = len(gp), len(gu)
+    d = delta / (2 * n_grid)
+    j = np.unique(np.ceil(np.arange(1, n_grid + 1) / n_grid * n_p).astype(np.int64))
+    u = n_u - np.searchsorted(gu, gp[j - 1], side="left")
+    hi_u = np.where(u < n_u, stats.beta.ppf(1 - d, u + 1, np.maximum(n_u - u, 1)), 1.0)
+    return float(min(1.0, np.min(hi_u / stats.beta.ppf(d, j, n_p - j + 1))))
+
+def _anchor_test(g: np.ndarray, s: np.ndarray, t: float) -> tuple[float, float]:
+    """BBE's top bin {g >= t}: the share of the labelled positives in it, and the one-sided rank-sum p-value that its
+    unlabelled rows score lower than its labelled ones (negatives in the bin; SCAR makes the two samples alike if not)."""
+    top = g >= t
+    a, b = g[top & (s == 1)], g[top & (s == 0)]
+    pval = float(stats.mannwhitneyu(b, a, alternative="less").pvalue) if min(len(a), len(b)) >= 2 else 1.0
+    return len(a) / max(int(s.sum()), 1), pval
+
+def _pu_bounds(g: np.ndarray, s: np.ndarray, level: float) -> dict:
+    """What the scores `g` tell of the prior whatever the overlap: the labelled share p/N (a sure lower bound), upper
+    confidence bounds at `level` one-sided and two-sided, and the anchor diagnostic at BBE's top bin."""
+    p, N = int(s.sum()), len(s)
+    to_prior = lambda kappa: (p + kappa * (N - p)) / N
+    share, pval = _anchor_test(g, s, _bbe(g, s)[1]["threshold"])
+    return dict(labelled_share=p / N, upper_bound=to_prior(_kappa_upper(g, s, 1 - level)),
+                upper_bound_2s=to_prior(_kappa_upper(g, s, (1 - level) / 2)), top_bin=share, anchor_pvalue=pval)
+
 # %% ../nbs/02b_priors.ipynb #335d0800
+DEFAULT_METHOD, DEFAULT_INTERVAL = "en", "percentile"        # chosen held-out (below)
+ANCHOR_SHARE, ANCHOR_LEVEL = 0.25, 0.05                      # the anchor diagnostic's thresholds, chosen held-out (below)
+
 def _clip(value: float, lo: float, hi: float, what: str, warn: bool = True) -> tuple[float, bool]:
     "`value` clipped to [lo, hi], with a warning that says so."
     if lo <= value <= hi: return float(value), False
@@ -238,11 +285,11 @@ def _clip(value: float, lo: float, hi: float, what: str, warn: bool = True) -> t
                       f"share p/N, which the prior cannot be below, to 1 - 1/(2N)): clipped to {v:.4g}", stacklevel=3)
     return v, True
 
-def _pu_fit(method: str, X, s, folds, n_folds: int, clf) -> tuple[float, dict]:
-    "One fit of a row-resampled PU method (en, en-balanced, bbe, tice)."
-    if method == "tice": return _tice(X, s, folds, n_folds)
-    if method == "en-balanced": return _en_balanced(_oof_scores(clf, X, s, folds, n_folds, balanced=True), s)
-    return (_en if method == "en" else _bbe)(_oof_scores(clf, X, s, folds, n_folds), s)
+def _score_replicates(fn, g: np.ndarray, s: np.ndarray, n_boot: int, rng) -> np.ndarray:
+    "`fn`'s prior on `n_boot` bootstrap samples of the scored rows (labelled and unlabelled resampled apart; scores kept)."
+    P, U = np.flatnonzero(s == 1), np.flatnonzero(s == 0)
+    idx = (np.r_[rng.choice(P, len(P)), rng.choice(U, len(U))] for _ in range(n_boot))
+    return np.array([fn(g[i], s[i])[0] for i in idx])
 
 def _km2_run(X, s, km_rows: int, n_boot: int, rng) -> tuple[float, np.ndarray, dict]:
     "KM2 on a pool of at most `km_rows` rows per group (standardised): the prior and its bootstrap replicates."
@@ -257,19 +304,52 @@ def _km2_run(X, s, km_rows: int, n_boot: int, rng) -> tuple[float, np.ndarray, d
                                           rng.multinomial(M, np.full(M, 1 / M)) / M)) for _ in range(n_boot)])
     return to_prior(kappa), boots, dict(kappa=kappa, pool=(N, M))
 
+def _pu_point(method: str, X, s, folds, n_folds: int, clf, g, n_boot: int, rng, km_rows: int) -> tuple[float, np.ndarray, dict]:
+    """One PU method's prior and its `n_boot` bootstrap replicates: en and bbe on the cross-fitted scores `g`,
+    en-balanced on a class-balanced fit's, their replicates resampling the scored rows; tice refitted on resampled rows
+    (each keeping its fold); km2 reweighting its pool."""
+    if method == "km2": return _km2_run(X, s, km_rows, n_boot, rng)
+    if method == "tice":
+        value, diag = _tice(X, s, folds, n_folds)
+        boots = np.empty(n_boot)
+        for b in range(n_boot):
+            idx = rng.integers(0, len(s), len(s))
+            while not (2 * n_folds <= s[idx].sum() < len(s)): idx = rng.integers(0, len(s), len(s))
+            boots[b] = _tice(X[idx], s[idx], folds[idx], n_folds)[0]
+        return value, boots, diag
+    fn = dict(en=_en, bbe=_bbe, **{"en-balanced": _en_balanced})[method]
+    if method == "en-balanced": g = _oof_scores(clf, X, s, folds, n_folds, balanced=True)
+    value, diag = fn(g, s)
+    return value, _score_replicates(fn, g, s, n_boot, rng), diag
+
+def _pu_interval(value, q_lo, q_hi, bounds: dict, identified, interval: str):
+    """The interval of a PU estimate (arrays broadcast): "percentile" the bootstrap's; "extended" its lower end moved
+    down by half its width; "bounds" from the labelled share to the one-sided upper bound, or, when `identified`, from
+    the bootstrap's lower end to the two-sided upper bound. Every end is kept within [p/N, 1] and holds `value`."""
+    lo = bounds["labelled_share"]
+    if interval == "percentile": low, high = q_lo, q_hi
+    elif interval == "extended": low, high = np.maximum(q_lo - (q_hi - q_lo) / 2, lo), q_hi
+    else:
+        low = np.where(identified & ~np.isnan(q_lo), np.maximum(q_lo, lo), lo)
+        high = np.where(identified, bounds["upper_bound_2s"], bounds["upper_bound"])
+    return np.minimum(np.maximum(low, lo), value), np.maximum(high, value)
+
+def _anchored(bounds: dict, share: float = ANCHOR_SHARE, level: float = ANCHOR_LEVEL):
+    "The anchor diagnostic's verdict (arrays broadcast): BBE's top bin holds >= `share` of the labelled positives and its rank test passes."
+    return (np.asarray(bounds["top_bin"]) >= share) & (np.asarray(bounds["anchor_pvalue"]) >= level)
+
 def estimate_prior(X, y_partial, scenario: str = "pu", method: str | None = None, classifier=None, n_boot: int = 100,
                    level: float = 0.95, random_state=None, *, n_folds: int = 5, km_rows: int = 200,
-                   interval: str = "percentile") -> PriorEstimate:
+                   interval: str | None = None) -> PriorEstimate:
     """The class prior p(y=1) of the whole population, estimated from partially labelled data, with an interval.
 
     `scenario` "mcar": the positive share of the labelled rows, exact (Clopper-Pearson) interval. "pu" (labelled
-    positives selected completely at random): `method` "en" (Elkan-Noto e1, the default), "bbe", "tice", "km2" or
-    "en-balanced" (e1 of a class-balanced classifier, as the DEDPUL code), with
-    a percentile bootstrap interval over `n_boot` replicates; `classifier` (any scikit-learn classifier with
-    predict_proba, default `default_classifier`) is cross-fitted over `n_folds` folds for "en", "en-balanced" and
-    "bbe"; KM2 uses at most `km_rows` rows per group. `interval` "extended": the percentile interval with its lower end
-    moved down by half its width (the PU estimators err upwards; see the coverage below). "mar-c": not identifiable, the
-    error says what to supply instead."""
+    positives selected completely at random): `method` "en", "bbe", "tice", "km2" or "en-balanced" (`DEFAULT_METHOD`
+    when None) gives the estimate; `classifier` (default `default_classifier`), cross-fitted over `n_folds` folds,
+    scores the rows for the bounds, the anchor diagnostic, en, en-balanced and bbe; `interval` ("bounds", "percentile"
+    or "extended"; `DEFAULT_INTERVAL` when None) as `_pu_interval`, over `n_boot` bootstrap replicates (0, or at least
+    2/(1 - level)); KM2 uses at most `km_rows` rows per group. "mar-c": not identifiable, the error says what to
+    supply instead."""
     scenario = check_choice(scenario, "scenario", SCENARIOS)
     level = check_probability(level, "level")
     n_rows = X.shape[0] if hasattr(X, "shape") else len(X)
@@ -289,36 +369,43 @@ def estimate_prior(X, y_partial, scenario: str = "pu", method: str | None = None
         ci = stats.binomtest(p, p + n).proportion_ci(confidence_level=level, method="exact")
         return PriorEstimate(p / (p + n), (float(ci.low), float(ci.high)), "exact", "mcar",
                              dict(labelled_positives=p, labelled_negatives=n, unlabelled=m, level=level))
-    method = check_choice("en" if method is None else method, "method", PU_CHOICES)
-    interval = check_choice(interval, "interval", ("percentile", "extended"))
+    method = check_choice(DEFAULT_METHOD if method is None else method, "method", PU_CHOICES)
+    interval = check_choice(DEFAULT_INTERVAL if interval is None else interval, "interval", INTERVALS)
     who = f"estimate_prior(scenario='pu', method={method!r})"
     labels.require("positive", who=who).require("pu", "unlabelled", who=who)
     n_folds, n_boot = check_integer(n_folds, "n_folds", low=2), check_integer(n_boot, "n_boot", low=0)
-    if p < 2 * n_folds:
-        raise ValueError(f"`y_partial` has {p} labelled positive(s); PU prior estimation needs at least {2 * n_folds} "
-                         f"(2 per fold of `n_folds` = {n_folds}): label more positives or lower `n_folds`")
-    clf = _check_classifier(classifier, method == "en-balanced") if method in ("en", "en-balanced", "bbe") else None
+    min_boot = int(np.ceil(2 / (1 - level) - 1e-9))
+    if 0 < n_boot < min_boot or (n_boot == 0 and interval != "bounds"):
+        raise ValueError(f"`n_boot`={n_boot} is too few for a {level:.0%} {interval} interval: its ends are the "
+                         f"{(1 - level) / 2:.3g} quantiles of the replicates, so at least {min_boot} (2/(1 - level))"
+                         + (", or 0 with interval='bounds' (then the interval runs from the labelled share)"
+                            if interval == "bounds" or n_boot else ""))
+    if min(p, m) < 2 * n_folds:
+        raise ValueError(f"`y_partial` has {p} labelled positive(s) and {m} unlabelled row(s); PU prior estimation needs "
+                         f"at least {2 * n_folds} of each (2 per fold of `n_folds` = {n_folds}): label more rows or lower "
+                         "`n_folds`")
+    clf = _check_classifier(classifier, method == "en-balanced")
     Xf, s, rng = _feature_matrix(X, N), (labels.codes == 1).astype(np.int64), check_random_state(random_state)
+    folds = _folds(s, n_folds, rng)
+    with threadpool_limits(1):                       # small fits: threads would spin, not help
+        g = _oof_scores(clf, Xf, s, folds, n_folds)
+        value, boots, diag = _pu_point(method, Xf, s, folds, n_folds, clf, g, n_boot, rng,
+                                       check_integer(km_rows, "km_rows", low=2))
+    bounds = _pu_bounds(g, s, level)
     lo, hi = p / N, 1 - 0.5 / N
-    if method == "km2":
-        value, boots, diag = _km2_run(Xf, s, check_integer(km_rows, "km_rows", low=2), n_boot, rng)
-    else:
-        folds = _folds(s, n_folds, rng)
-        value, diag = _pu_fit(method, Xf, s, folds, n_folds, clf)
-        boots = np.empty(n_boot)
-        for b in range(n_boot):                 # folds follow the original rows: no row's copies on both sides of a fit
-            idx = rng.integers(0, N, N)
-            while not (2 * n_folds <= s[idx].sum() < N): idx = rng.integers(0, N, N)
-            boots[b] = _pu_fit(method, Xf[idx], s[idx], folds[idx], n_folds, clf)[0]
     value, clipped = _clip(value, lo, hi, method)
     boots = np.clip(boots, lo, hi)
     a = (1 - level) / 2
     q_lo, q_hi = (float(np.quantile(boots, a)), float(np.quantile(boots, 1 - a))) if n_boot else (np.nan, np.nan)
-    if interval == "extended": q_lo = max(q_lo - (q_hi - q_lo) / 2, lo)
-    diag.update(labelled_positives=p, unlabelled=m, label_frequency=p / (value * N), clipped=clipped, n_boot=n_boot,
-                boot_sd=float(boots.std(ddof=1)) if n_boot > 1 else np.nan, replicates=tuple(boots.tolist()), level=level,
-                interval=interval, classifier=None if clf is None else type(clf).__name__)
-    return PriorEstimate(value, (q_lo, q_hi), method, "pu", diag)
+    identified = bool(_anchored(bounds))
+    low, high = (float(v) for v in _pu_interval(value, q_lo, q_hi, bounds, identified, interval))
+    why = (f"BBE's top bin holds {bounds['top_bin']:.0%} of the labelled positives (anchor needs {ANCHOR_SHARE:.0%})"
+           if bounds["top_bin"] < ANCHOR_SHARE else
+           f"the unlabelled rows of BBE's top bin score below its labelled ones (rank test p = {bounds['anchor_pvalue']:.2g})")
+    diag.update(bounds, labelled_positives=p, unlabelled=m, label_frequency=p / (value * N), clipped=clipped,
+                n_boot=n_boot, boot_sd=float(boots.std(ddof=1)) if n_boot > 1 else np.nan, replicates=tuple(boots.tolist()),
+                level=level, interval=interval, classifier=type(clf).__name__, **({} if identified else dict(why=why)))
+    return PriorEstimate(value, (low, high), method, "pu", diag, identified)
 
 # %% ../nbs/02b_priors.ipynb #9591e2d7
 def resolve_prior(prior, X, y_partial, *, scenario: str | None = None, method: str | None = None, random_state=None,

@@ -31,7 +31,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from semisel.datasets import load_dataset
+from semisel.datasets import data_path, load_dataset
 from sklearn.linear_model import LogisticRegression
 from sklearn.model_selection import StratifiedKFold
 
@@ -166,3 +166,34 @@ if __name__ == "__main__":
           round(float((df.en_bal_e2e - df.en_bal_own).abs().mean()), 4), "; the seeds' sd, reference",
           round(float(df.own_sd.mean()), 4), "ours", round(float(df.e2e_sd.mean()), 4),
           "; e1 (Elkan & Noto's, ours) mean |estimate - true|", round(float((df.en - df.true).abs().mean()), 4))
+
+
+# ---- the held-out protocol's draws (issue 39): chapter 02b chooses the PU default on them, and the benchmark below
+# times and scores every method through the public `estimate_prior` on them
+
+SELECTION = ("spambase", "krvskp", "splice", "landsat", "musk2", "waveform", "ionosphere")   # leave-one-dataset-out
+KEPT_BACK = ("semeion", "adult")                                                              # looked at once, at the end
+
+
+def one_vs_rest(name):
+    "A bundled dataset's features and its source classes (the papers' binary target where the file has two classes)."
+    X, y = load_dataset(name)
+    if name in ("splice", "landsat", "waveform"):                  # multi-class files: the classes as the source has them
+        y = pd.read_csv(data_path() / "uci" / f"{name}.csv.gz", usecols=["class"])["class"]
+    return X, y.to_numpy()
+
+
+def pu_draws(datasets, cs=(0.1, 0.3, 0.6), n_draws=2, max_rows=5000, seed=0):
+    """PU draws, one class against the rest: for each dataset, each class as the positive one, each label frequency c
+    and `n_draws` repetitions, at most `max_rows` rows (a random subset) with round(c N_1) positives labelled at random.
+    Yields (case, X, y, y_partial, seed): the true prior is the draw's share of positives, y.mean()."""
+    for i, name in enumerate(datasets):
+        X, labels = one_vs_rest(name)
+        for k, cls in enumerate(np.unique(labels)):
+            for c in cs:
+                for r in range(n_draws):
+                    sd = [seed, i, k, int(round(c * 100)), r]
+                    rng = np.random.default_rng(sd)
+                    rows = np.sort(rng.choice(len(labels), max_rows, replace=False)) if len(labels) > max_rows else slice(None)
+                    y = (labels[rows] == cls).astype(np.int64)
+                    yield f"{name} class={cls} c={c} #{r}", X.iloc[rows], y, pu(y, c, random_state=rng), sd
