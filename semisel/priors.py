@@ -200,14 +200,13 @@ def tice_bins(X: np.ndarray, n_splits: int = 3) -> np.ndarray:
 def _tice_fold(B, s, train, est, nb: int, c_prior: float, k: int, max_splits: int, min_t: int) -> float:
     "One fold of TIcE: a tree grown on the `train` rows, its subsets scored on the `est` rows; the largest lower bound on c."
     d = B.shape[1]
-    offs = np.arange(d) * nb
+    codes = B + np.arange(d) * nb                              # (attribute, bin) as one code
     delta = max(0.025, 1 / (1 + 0.004 * int(est.sum())))
     best = float(s[est].mean()) if est.sum() >= min_t else 0.0
 
     def counts(rows):                                          # rows and labelled rows per (attribute, bin)
-        codes = (B[rows] + offs).ravel()
-        T = np.bincount(codes, minlength=d * nb).reshape(d, nb)
-        return T, np.bincount(codes, weights=np.repeat(s[rows], d), minlength=d * nb).reshape(d, nb)
+        c = codes[rows]
+        return tuple(np.bincount(x.ravel(), minlength=d * nb).reshape(d, nb) for x in (c, c[s[rows] == 1]))
 
     tr0 = np.flatnonzero(train)
     queue = [(-float(_low_c(len(tr0), s[tr0].sum(), delta, c_prior)), -int(s[tr0].sum()), 0, tr0, np.flatnonzero(est),
@@ -376,10 +375,9 @@ def estimate_prior(X, y_partial, scenario: str = "pu", method: str | None = None
     n_folds, n_boot = check_integer(n_folds, "n_folds", low=2), check_integer(n_boot, "n_boot", low=0)
     min_boot = int(np.ceil(2 / (1 - level) - 1e-9))
     if 0 < n_boot < min_boot or (n_boot == 0 and interval != "bounds"):
-        raise ValueError(f"`n_boot`={n_boot} is too few for a {level:.0%} {interval} interval: its ends are the "
-                         f"{(1 - level) / 2:.3g} quantiles of the replicates, so at least {min_boot} (2/(1 - level))"
-                         + (", or 0 with interval='bounds' (then the interval runs from the labelled share)"
-                            if interval == "bounds" or n_boot else ""))
+        raise ValueError(f"`n_boot`={n_boot} is too few for a {level:.0%} {interval} interval: a bootstrap end is the "
+                         f"{(1 - level) / 2:.3g} quantile of the replicates, so at least {min_boot} (2/(1 - level))"
+                         + (", or 0 (the interval then runs from the labelled share)" if interval == "bounds" else ""))
     if min(p, m) < 2 * n_folds:
         raise ValueError(f"`y_partial` has {p} labelled positive(s) and {m} unlabelled row(s); PU prior estimation needs "
                          f"at least {2 * n_folds} of each (2 per fold of `n_folds` = {n_folds}): label more rows or lower "
@@ -413,7 +411,7 @@ def resolve_prior(prior, X, y_partial, *, scenario: str | None = None, method: s
     """`prior` as a method needs it: a float or None passes through; "estimate" is estimated with `estimate_prior`
     (scenario "pu" when no negative is labelled, else "mcar"; `kwargs` go to it); an `estimate_prior` result is used as
     given (any method). Returns (the prior for the surrogate choice, None where the choice does not depend on it; the
-    `PriorEstimate` or None)."""
+    `PriorEstimate` or None). A prior that is only bounded hands on its upper estimate, and the warning names the bounds."""
     if not isinstance(prior, (str, PriorEstimate)): return prior, None
     if isinstance(prior, str) and prior != "estimate":
         raise ValueError(f"`prior` must be a float in (0, 1), None, 'estimate' (to estimate it from the data) or an "
@@ -426,9 +424,11 @@ def resolve_prior(prior, X, y_partial, *, scenario: str | None = None, method: s
     phi = labels.threshold
     if not (0 < phi < 1 and m): return None, res
     if res.low < phi <= res.high:
-        warnings.warn(f"{who}: the surrogate choice changes inside the prior's {res.diagnostics['level']:.0%} interval "
-                      f"[{res.low:.3g}, {res.high:.3g}]: phi = {phi:.3g} lies in it (Y0 below phi, Y1 above); the estimate "
-                      f"{res.estimate:.3g} picks {'Y0' if res.estimate < phi else 'Y1'}", stacklevel=3)
+        what = "interval" if res.identified else "bounds (the data do not identify it)"
+        warnings.warn(f"{who}: the surrogate choice changes inside the prior's {res.diagnostics['level']:.0%} {what} "
+                      f"[{res.low:.3g}, {res.high:.3g}]: phi = {phi:.3g} lies in it (Y0 below phi, Y1 above); the "
+                      f"{'estimate' if res.identified else 'upper estimate'} {res.estimate:.3g} picks "
+                      f"{'Y0' if res.estimate < phi else 'Y1'}", stacklevel=3)
     return res.estimate, res
 
 # %% ../nbs/02b_priors.ipynb #2b3df480
