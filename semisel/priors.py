@@ -14,6 +14,7 @@ import pandas as pd
 from scipy import stats
 from scipy.optimize import nnls
 from sklearn.base import clone
+from sklearn.ensemble import HistGradientBoostingClassifier
 from sklearn.linear_model import LogisticRegression
 from sklearn.pipeline import Pipeline, make_pipeline
 from sklearn.preprocessing import StandardScaler
@@ -24,9 +25,9 @@ from .core import (CodeMatrix, PartialLabels, check_choice, check_integer, check
                           partial_labels)
 
 # %% auto #0
-__all__ = ['SCENARIOS', 'PU_METHODS', 'PU_CHOICES', 'INTERVALS', 'DEFAULT_METHOD', 'DEFAULT_INTERVAL', 'ANCHOR_SHARE',
-           'ANCHOR_LEVEL', 'PriorEstimate', 'default_classifier', 'tice_bins', 'estimate_prior', 'resolve_prior',
-           'as_prior']
+__all__ = ['SCENARIOS', 'PU_METHODS', 'PU_CHOICES', 'INTERVALS', 'PU_DEFAULTS', 'DEFAULT_METHOD', 'DEFAULT_INTERVAL',
+           'ANCHOR_SHARE', 'ANCHOR_LEVEL', 'PriorEstimate', 'default_classifier', 'tice_bins', 'estimate_prior',
+           'resolve_prior', 'as_prior']
 
 # %% ../nbs/02b_priors.ipynb #10793c8d
 SCENARIOS = ("mcar", "pu", "mar-c")
@@ -62,9 +63,17 @@ class PriorEstimate(NamedTuple):
                 f"{self.diagnostics.get('why', 'the classes overlap')}), upper estimate {self.estimate:.4g} {where}")
 
 # %% ../nbs/02b_priors.ipynb #7475bb42
-def default_classifier():
-    "The classifier `estimate_prior` uses when none is given: standardised features, L2 logistic regression (small, fast)."
-    return make_pipeline(StandardScaler(), LogisticRegression(solver="newton-cholesky"))
+PU_DEFAULTS = {  # per method, chosen held-out (below): its classifier; whether its interval may be the identified one
+    "bbe": ("trees", True), "tice": ("trees", False), "km2": ("trees", False),
+    "en": ("logistic", False), "en-balanced": ("logistic", False)}
+
+def default_classifier(method: str = "bbe"):
+    """The classifier `estimate_prior` uses for `method` when none is given (`PU_DEFAULTS`): gradient-boosted trees
+    (100 rounds), or, for Elkan-Noto, which reads the level of calibrated probabilities, standardised L2 logistic
+    regression."""
+    if PU_DEFAULTS[check_choice(method, "method", PU_CHOICES)][0] == "logistic":
+        return make_pipeline(StandardScaler(), LogisticRegression(solver="newton-cholesky"))
+    return HistGradientBoostingClassifier(early_stopping=False)
 
 def _feature_matrix(X, n_rows: int | None = None) -> np.ndarray:
     "A float matrix from `X`: categorical or text DataFrame columns one-hot encoded; NaN or inf refused."
@@ -83,8 +92,9 @@ def _feature_matrix(X, n_rows: int | None = None) -> np.ndarray:
     if not np.isfinite(A).all(): raise ValueError("`X` holds NaN or infinite values: impute or drop them first")
     return A
 
-def _check_classifier(classifier, weighted: bool = False):
-    clf = default_classifier() if classifier is None else classifier
+def _check_classifier(classifier, method: str = "bbe"):
+    weighted = method == "en-balanced"
+    clf = default_classifier(method) if classifier is None else classifier
     if not (hasattr(clf, "fit") and hasattr(clf, "predict_proba")):
         raise TypeError(f"`classifier` must be a scikit-learn classifier with predict_proba; {type(clf).__name__} has none "
                         "(wrap it in sklearn.calibration.CalibratedClassifierCV, or use e.g. LogisticRegression)")
@@ -272,8 +282,8 @@ def _pu_bounds(g: np.ndarray, s: np.ndarray, level: float) -> dict:
                 upper_bound_2s=to_prior(_kappa_upper(g, s, (1 - level) / 2)), top_bin=share, anchor_pvalue=pval)
 
 # %% ../nbs/02b_priors.ipynb #335d0800
-DEFAULT_METHOD, DEFAULT_INTERVAL = "en", "percentile"        # chosen held-out (below)
-ANCHOR_SHARE, ANCHOR_LEVEL = 0.25, 0.05                      # the anchor diagnostic's thresholds, chosen held-out (below)
+DEFAULT_METHOD, DEFAULT_INTERVAL = "bbe", "bounds"           # chosen held-out (below)
+ANCHOR_SHARE, ANCHOR_LEVEL = 0.0, 0.01                       # the anchor diagnostic's thresholds, chosen held-out (below)
 
 def _clip(value: float, lo: float, hi: float, what: str, warn: bool = True) -> tuple[float, bool]:
     "`value` clipped to [lo, hi], with a warning that says so."
@@ -321,13 +331,16 @@ def _pu_point(method: str, X, s, folds, n_folds: int, clf, g, n_boot: int, rng, 
     value, diag = fn(g, s)
     return value, _score_replicates(fn, g, s, n_boot, rng), diag
 
+def _extended_low(q_lo, q_hi, lo):
+    "The bootstrap interval's lower end moved down by half its width, not below the labelled share `lo`."
+    return np.maximum(q_lo - (q_hi - q_lo) / 2, lo)
+
 def _pu_interval(value, q_lo, q_hi, bounds: dict, identified, interval: str):
-    """The interval of a PU estimate (arrays broadcast): "percentile" the bootstrap's; "extended" its lower end moved
-    down by half its width; "bounds" from the labelled share to the one-sided upper bound, or, when `identified`, from
-    the bootstrap's lower end to the two-sided upper bound. Every end is kept within [p/N, 1] and holds `value`."""
+    """The interval of a PU estimate (arrays broadcast) from a lower end `q_lo` and upper end `q_hi` of its bootstrap:
+    "percentile" (q_lo, q_hi); "bounds" from the labelled share to the one-sided upper bound, or, when `identified`,
+    from `q_lo` to the two-sided upper bound. Every end is kept within [p/N, 1] and holds `value`."""
     lo = bounds["labelled_share"]
     if interval == "percentile": low, high = q_lo, q_hi
-    elif interval == "extended": low, high = np.maximum(q_lo - (q_hi - q_lo) / 2, lo), q_hi
     else:
         low = np.where(identified & ~np.isnan(q_lo), np.maximum(q_lo, lo), lo)
         high = np.where(identified, bounds["upper_bound_2s"], bounds["upper_bound"])
@@ -346,8 +359,9 @@ def estimate_prior(X, y_partial, scenario: str = "pu", method: str | None = None
     positives selected completely at random): `method` "en", "bbe", "tice", "km2" or "en-balanced" (`DEFAULT_METHOD`
     when None) gives the estimate; `classifier` (default `default_classifier`), cross-fitted over `n_folds` folds,
     scores the rows for the bounds, the anchor diagnostic, en, en-balanced and bbe; `interval` ("bounds", "percentile"
-    or "extended"; `DEFAULT_INTERVAL` when None) as `_pu_interval`, over `n_boot` bootstrap replicates (0, or at least
-    2/(1 - level)); KM2 uses at most `km_rows` rows per group. "mar-c": not identifiable, the error says what to
+    or "extended"; `DEFAULT_INTERVAL` when None) as `_pu_interval`, "extended" and "bounds" with the bootstrap's lower
+    end extended by `_extended_low`, over `n_boot` replicates (0, or at least 2/(1 - level)); KM2 uses at most
+    `km_rows` rows per group. `identified` False: the data only bound the prior (see the chapter). "mar-c": not identifiable, the error says what to
     supply instead."""
     scenario = check_choice(scenario, "scenario", SCENARIOS)
     level = check_probability(level, "level")
@@ -382,7 +396,7 @@ def estimate_prior(X, y_partial, scenario: str = "pu", method: str | None = None
         raise ValueError(f"`y_partial` has {p} labelled positive(s) and {m} unlabelled row(s); PU prior estimation needs "
                          f"at least {2 * n_folds} of each (2 per fold of `n_folds` = {n_folds}): label more rows or lower "
                          "`n_folds`")
-    clf = _check_classifier(classifier, method == "en-balanced")
+    clf = _check_classifier(classifier, method)
     Xf, s, rng = _feature_matrix(X, N), (labels.codes == 1).astype(np.int64), check_random_state(random_state)
     folds = _folds(s, n_folds, rng)
     with threadpool_limits(1):                       # small fits: threads would spin, not help
@@ -395,11 +409,15 @@ def estimate_prior(X, y_partial, scenario: str = "pu", method: str | None = None
     boots = np.clip(boots, lo, hi)
     a = (1 - level) / 2
     q_lo, q_hi = (float(np.quantile(boots, a)), float(np.quantile(boots, 1 - a))) if n_boot else (np.nan, np.nan)
-    identified = bool(_anchored(bounds))
-    low, high = (float(v) for v in _pu_interval(value, q_lo, q_hi, bounds, identified, interval))
-    why = (f"BBE's top bin holds {bounds['top_bin']:.0%} of the labelled positives (anchor needs {ANCHOR_SHARE:.0%})"
-           if bounds["top_bin"] < ANCHOR_SHARE else
-           f"the unlabelled rows of BBE's top bin score below its labelled ones (rank test p = {bounds['anchor_pvalue']:.2g})")
+    identified = bool(_anchored(bounds)) and PU_DEFAULTS[method][1]
+    q_low = q_lo if interval == "percentile" else _extended_low(q_lo, q_hi, lo)    # "bounds": extended, chosen held-out
+    low, high = (float(v) for v in _pu_interval(value, q_low, q_hi, bounds, identified,
+                                                "bounds" if interval == "bounds" else "percentile"))
+    why = (f"{method} gives an upper estimate: held-out, its error where the anchor diagnostic passes was too large to "
+           "print it as a point (bbe's was not)" if not PU_DEFAULTS[method][1] else
+           f"BBE's top bin holds {bounds['top_bin']:.0%} of the labelled positives (an anchor needs {ANCHOR_SHARE:.0%})"
+           if bounds["top_bin"] < ANCHOR_SHARE else f"the unlabelled rows of BBE's top bin score below its labelled ones, "
+           f"as negatives would (rank test p = {bounds['anchor_pvalue']:.2g} < {ANCHOR_LEVEL})")
     diag.update(bounds, labelled_positives=p, unlabelled=m, label_frequency=p / (value * N), clipped=clipped,
                 n_boot=n_boot, boot_sd=float(boots.std(ddof=1)) if n_boot > 1 else np.nan, replicates=tuple(boots.tolist()),
                 level=level, interval=interval, classifier=type(clf).__name__, **({} if identified else dict(why=why)))

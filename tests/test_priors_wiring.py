@@ -64,7 +64,8 @@ def test_cli_prior_estimate(tmp_path, data):
                           "-k", "2", "--json"], capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stderr
     meta = json.loads(out.stdout)["metadata"]
-    assert "interval" in meta["prior"] and "(estimated: en, pu)" in meta["prior"]
+    from semisel.priors import DEFAULT_METHOD
+    assert "interval" in meta["prior"] and f"(estimated: {DEFAULT_METHOD}, pu)" in meta["prior"]
     bad = subprocess.run([*cmd, "rank", str(tmp_path / "t.csv"), "--label", "label", "--prior", "guess"],
                          capture_output=True, text=True, timeout=120)
     assert bad.returncode != 0 and "'estimate'" in bad.stderr

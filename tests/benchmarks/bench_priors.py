@@ -48,12 +48,15 @@ import pytest
 from semisel.datasets import data_path, load_dataset
 from sklearn.linear_model import LogisticRegression
 from sklearn.model_selection import StratifiedKFold
+from sklearn.pipeline import make_pipeline
+from sklearn.preprocessing import StandardScaler
 
 from semisel.priors import (PU_CHOICES, _bbe, _en, _en_balanced, _feature_matrix, _folds, _km2, _oof_scores, _tice,
-                            default_classifier, estimate_prior)
+                            estimate_prior)
 from semisel.surrogates import pu
 
 DEDPUL, BBE = os.environ.get("SEMISEL_DEDPUL_REF"), os.environ.get("SEMISEL_BBE_REF")
+LOGISTIC = lambda: make_pipeline(StandardScaler(), LogisticRegression(solver="newton-cholesky"))   # the old default's classifier
 
 
 def _functions(path: Path, names: list[str]) -> dict:
@@ -100,12 +103,12 @@ def compare(seeds=range(4)):
         s = (pu(y, 0.3, random_state=1) == 1).astype(np.int64)
         N, p = len(s), int(s.sum())
         folds = _folds(s, 5, rng)
-        g = _oof_scores(default_classifier(), X, s, folds, 5)
+        g = _oof_scores(LOGISTIC(), X, s, folds, 5)
         row = dict(case=name, true=y.mean())
         # EN, e1: Elkan & Noto's reads c = mean g(x) over the labelled rows of a calibrated p(s=1|x); the reference reads
         # the scores of "unlabelled rather than positive" of a class-balanced classifier: semisel's "en-balanced".
         # Same scores: our class-balanced fit's, given to both (the reference's as 1 - ours)
-        b = _oof_scores(default_classifier(), X, s, folds, 5, balanced=True)
+        b = _oof_scores(LOGISTIC(), X, s, folds, 5, balanced=True)
         row["en"], row["en_bal"] = _en(g, s)[0], _en_balanced(b, s)[0]
         to_prior = lambda a: (p + (1 - a) * (N - p)) / N
         row["en_bal_ref"] = to_prior(en["estimate_poster_en"](preds=1 - b, target=1 - s, estimator="e1")[0])
@@ -115,7 +118,8 @@ def compare(seeds=range(4)):
         own = [to_prior(en["estimate_poster_en"](preds=en["estimate_preds_cv_sklearn"](
             Zs, 1 - s, LogisticRegression, random_state=r, params=dict(max_iter=1000)), target=1 - s, estimator="e1")[0])
             for r in range(5)]
-        e2e = [estimate_prior(X, np.where(s == 1, 1, -1), "pu", "en-balanced", n_boot=0, n_folds=3, random_state=r).estimate
+        e2e = [estimate_prior(X, np.where(s == 1, 1, -1), "pu", "en-balanced", LOGISTIC(), n_boot=0, n_folds=3,
+                              random_state=r).estimate
                for r in range(5)]
         row["en_bal_own"], row["own_sd"] = np.mean(own), np.std(own, ddof=1)
         row["en_bal_e2e"], row["e2e_sd"] = np.mean(e2e), np.std(e2e, ddof=1)
@@ -196,15 +200,15 @@ def pu_draws(datasets, cs=(0.1, 0.3, 0.6), n_draws=2, max_rows=5000, seed=0):
                     yield f"{name} class={cls} c={c} #{r}", X.iloc[rows], y, pu(y, c, random_state=rng), sd
 
 
-def heldout(draws) -> pd.DataFrame:
-    "Each PU method through `estimate_prior` (defaults but `method`) on each draw: estimate, interval, verdict, CPU-s."
+def heldout(draws, **kw) -> pd.DataFrame:
+    "Each PU method through `estimate_prior` (defaults but `method` and `kw`) on each draw: estimate, interval, verdict, CPU-s."
     rows = []
     for case, X, y, yp, seed in draws:
         for m in PU_CHOICES:
             t = time.process_time()
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")                      # clipped estimates warn
-                r = estimate_prior(X, yp, method=m, random_state=seed)
+                r = estimate_prior(X, yp, method=m, random_state=seed, **kw)
             rows.append(dict(case=case, method=m, true=y.mean(), estimate=r.estimate, low=r.low, high=r.high,
                              identified=r.identified, cpu=time.process_time() - t))
     df = pd.DataFrame(rows)
@@ -240,10 +244,10 @@ def before_cpu(n_boot=100) -> float:
     Xf, rng, N = _feature_matrix(X), np.random.default_rng(0), len(s)
     t = time.process_time()
     folds = _folds(s, 5, rng)
-    _en(_oof_scores(default_classifier(), Xf, s, folds, 5), s)
+    _en(_oof_scores(LOGISTIC(), Xf, s, folds, 5), s)
     for _ in range(n_boot):
         idx = rng.integers(0, N, N)
-        _en(_oof_scores(default_classifier(), Xf[idx], s[idx], folds[idx], 5), s[idx])
+        _en(_oof_scores(LOGISTIC(), Xf[idx], s[idx], folds[idx], 5), s[idx])
     return time.process_time() - t
 
 
