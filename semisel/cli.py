@@ -911,7 +911,9 @@ def _tests_help() -> str:
     "The registry of tests (`semisel.infotheory.TESTS`, as `_TEST_FACTS`) for the epilog of `mi` and `mb`."
     lines, kind = ["tests (--test; bnlearn's names in brackets):"], None
     for name, aliases, calibration, n_perm, data in _TEST_FACTS:
-        if data != kind: lines.append(f" for {data} data:"); kind = data
+        if data != kind:
+            lines.append(f" for {data} data:")
+            kind = data
         alias = f" [{', '.join(aliases)}]" if aliases else ""
         lines.append(f"  {name + alias:16s} {calibration}" + (f" (default --n-perm {n_perm})" if n_perm else ""))
     return "\n".join(lines)
