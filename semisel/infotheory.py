@@ -246,7 +246,9 @@ class IndependenceResult(NamedTuple):
         return table
 
 _STATISTIC_NAMES = {"g": "G = 2N I (chi2 scale)", "chi2": "Pearson's X^2 = 2N I2 (chi2 scale)",   # every other test's is G
-                    "g-adf": "G rescaled per stratum (chi2 scale)"}
+                    "g-adf": "G rescaled per stratum (chi2 scale)",
+                    **dict.fromkeys(("zf", "mc-zf", "smc-zf"), "Fisher's z of the partial correlation (N(0, 1) scale)"),
+                    **dict.fromkeys(("cor", "mc-cor", "smc-cor"), "t of the partial correlation (t scale)")}
 
 # %% ../nbs/01_infotheory.ipynb #5904392f
 def _xlogx(t):
