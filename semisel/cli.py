@@ -704,6 +704,9 @@ def _prior_meta(est) -> dict:
     "The metadata line of a prior estimated with --prior estimate: the estimate, its interval, method and scenario."
     r = getattr(est, "prior_estimate_", None)
     if r is None: return {}
+    if not r.identified:                               # chapter 02b: the data bound the prior, they do not fix it
+        return {"prior": f"bounded by the data to [{r.low:.4g}, {r.high:.4g}] (not identified; upper estimate "
+                         f"{r.estimate:.4g}, used: {r.method}, {r.scenario})"}
     return {"prior": f"{r.estimate:.4g}, {r.diagnostics['level']:.0%} interval [{r.low:.4g}, {r.high:.4g}] "
                      f"(estimated: {r.method}, {r.scenario})"}
 
