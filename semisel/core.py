@@ -275,8 +275,11 @@ def _binary_codes(vals: np.ndarray, missing: np.ndarray, name: str, fully_labell
     if vals.dtype.kind in "OUS":
         try: vals = np.where(missing, np.nan, vals.astype(object)).astype(np.float64)
         except (TypeError, ValueError):
-            bad = sorted({repr(v) for v, m in zip(vals.tolist(), missing) if not m and not _is_number(v)})[:5]
-            raise ValueError(f"`{name}` must hold 1, 0 or -1 (unlabelled); got non-numeric values {', '.join(bad)}") from None
+            bad = sorted({repr(v) for v, m in zip(vals.tolist(), missing) if not m and not _is_number(v)})
+            hint = (f": code the positive class 1 and the other 0, e.g. y.map({{{bad[1]}: 1, {bad[0]}: 0}})" if len(bad) == 2
+                    else "")
+            raise ValueError(f"`{name}` must hold 1, 0 or -1 (unlabelled); got non-numeric values "
+                             f"{', '.join(bad[:5])}{hint}") from None
     if vals.dtype.kind not in "iuf": raise TypeError(f"`{name}` must be numeric labels 1/0/-1, got dtype {vals.dtype}")
     allowed = (1, 0) if fully_labelled else (1, 0, UNLABELLED)
     ok = missing | np.isin(vals, allowed)
