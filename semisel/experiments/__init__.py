@@ -39,7 +39,7 @@ def null_share(statistic, data, shuffle, n_draws: int = 10_000, random_state=0) 
     rng = np.random.default_rng(random_state)
     observed = statistic(data)
     hits = sum(statistic(shuffle(data, rng)) >= observed - 1e-12 for _ in range(n_draws))
-    return (1 + hits) / (1 + n_draws)
+    return float((1 + hits) / (1 + n_draws))
 
 def flip_signs(diff, rng):
     "A null draw of paired differences (units along the first axis): each unit's sign flipped at random."
