@@ -890,6 +890,8 @@ _TEST_FACTS = (
     ('smc', ('smc-mi',), 'sequential Monte Carlo permutation (a column stops once its decision is settled)',
      999, 'discrete'),
     ('sp', ('sp-mi',), 'c·chi2_nu with the exact permutation mean and the variance of n_perm tables', 100, 'discrete'),
+    ('g-williams', (), "chi2 of G / q, Williams' (1976) small-sample q summed over the strata, occupied levels' dof",
+     None, 'discrete'),
     ('mi-cg', (), "bnlearn 4.9's mi-cg: chi2 with its dof (conditional Gaussian likelihood ratio)",
      None, 'conditional-gaussian'),
     ('mc-mi-cg', (), "Monte Carlo: the continuous variable's null residuals permuted within the strata of the discrete z "
