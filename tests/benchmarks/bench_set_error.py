@@ -66,6 +66,11 @@ def replicate(design: str, n: int, rep: int, learners, tests, alphas) -> list:
     return rows
 
 
+def read_rows(path) -> pd.DataFrame:
+    "The run rows written by --out (the design "null" read as text, not as pandas' missing value)."
+    return pd.read_csv(path, keep_default_na=False)
+
+
 def summary(rows: pd.DataFrame) -> pd.DataFrame:
     """Per design, n, learner, test and alpha: mean false members, FWER (a false member in the set), mean FDP (false
     members over the set's size, 0 for an empty set), recall of the true members, mean size and CPU seconds."""
