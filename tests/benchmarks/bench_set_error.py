@@ -67,7 +67,7 @@ def replicate(design: str, n: int, rep: int, learners, tests, alphas) -> list:
 
 
 def read_rows(path) -> pd.DataFrame:
-    "The run rows written by --out (the design "null" read as text, not as pandas' missing value)."
+    "The run rows written by --out (the design 'null' read as text, not as pandas' missing value)."
     return pd.read_csv(path, keep_default_na=False)
 
 
