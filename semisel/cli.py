@@ -718,7 +718,8 @@ def mb_table(inp: Input, args) -> tuple[pd.DataFrame, object]:
     >>> table.feature.tolist(), est.surrogate_
     (['a'], 'Y1')
     """
-    from semisel.iamb import SemiIAMB, choose_algorithm
+    from semisel.iamb import SemiIAMB, choose_algorithm, choose_method
+    args.method = choose_method(args.method, partial_labels(inp.y), args.prior)   # SemiIAMB's rule
     if args.algorithm is None: args.algorithm = choose_algorithm(None, args.method, inp.X)   # SemiIAMB's rule
     X = discretize(inp.X, bins=args.bins, nan=args.nan)
     args = _with_prior(args, X, inp.y, inp.notes, args.method == "semi")
@@ -927,8 +928,9 @@ def parser() -> argparse.ArgumentParser:
                         epilog=lambda: _algorithms_help() + "\n\n" + _tests_help() + "\n\n" + _EXAMPLES["mb"],
                         formatter_class=fmt)
     _add_input(mb, "alarm")
-    mb.add_argument("--method", default="semi", choices=["semi", "listwise", "pairwise"],
-                    help="semi (Semi-IAMB, default), listwise (labelled rows) or pairwise (available cases)")
+    mb.add_argument("--method", choices=["semi", "listwise", "pairwise"],
+                    help="semi (Semi-IAMB), listwise (labelled rows) or pairwise (available cases); default: listwise "
+                         "where both classes are labelled and no --prior is given (chosen in chapter 04b), else semi")
     mb.add_argument("--prior", type=_prior_arg, help="your belief about p(y=1), compared with the switching threshold phi; "
                     "'estimate': estimated from the data (PU: --prior-method; else MCAR), printed with its interval")
     mb.add_argument("--prior-method", choices=PRIOR_METHODS, help="the PU estimator of --prior estimate: en (default), "

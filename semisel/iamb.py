@@ -29,9 +29,9 @@ from .infotheory import (TESTS, IndependenceResult, chi2_test, chi2_test_all, ci
                                 permutation_pvalues, test_spec)
 
 # %% auto #0
-__all__ = ['DEFAULT_TEST', 'DEFAULT_ALGORITHM', 'DEFAULT_ALPHA', 'per_column', 'make_test', 'MarkovBlanket', 'iamb',
-           'pairwise_g_test_all', 'choose_algorithm', 'markov_blanket', 'semi_iamb', 'listwise_iamb', 'pairwise_iamb',
-           'SemiIAMB']
+__all__ = ['DEFAULT_TEST', 'DEFAULT_ALGORITHM', 'DEFAULT_ALPHA', 'DEFAULT_METHOD', 'per_column', 'make_test', 'MarkovBlanket',
+           'iamb', 'pairwise_g_test_all', 'choose_algorithm', 'choose_method', 'markov_blanket', 'semi_iamb',
+           'listwise_iamb', 'pairwise_iamb', 'SemiIAMB']
 
 # %% ../nbs/04_iamb.ipynb #dfa29105
 def per_column(test: Callable) -> Callable:
@@ -414,6 +414,20 @@ def choose_algorithm(algorithm: str | None, method: str, X) -> str:
 
 # %% ../nbs/04_iamb.ipynb #1584f590
 _METHODS = ("semi", "listwise", "pairwise")
+DEFAULT_METHOD = "listwise"   # under MCAR, chosen held-out with the learner, test and level (chapter 04b)
+
+def choose_method(method: str | None, labels: PartialLabels, prior=None) -> str:
+    """The method to run: `method`, or for None `DEFAULT_METHOD` where the labelled rows hold both classes and no
+    `prior` is given (chapter 04b's held-out choice), else "semi" (PU data: the surrogate Y0; a prior is Semi's input).
+
+    Examples
+    --------
+    >>> choose_method(None, partial_labels([1, 0, -1])), choose_method(None, partial_labels([1, -1, -1]))
+    ('listwise', 'semi')
+    """
+    if method is not None: return check_choice(method, "method", _METHODS)
+    both = len(np.unique(labels.codes[labels.labelled])) > 1
+    return DEFAULT_METHOD if both and prior is None else "semi"
 
 def _pairwise_test(test, alpha: float, n_perm, random_state) -> Callable:
     "Pairwise-IAMB's batched test: its available-case statistic with the papers' chi2 ('g'), else by permutation."
@@ -453,7 +467,7 @@ def _partial_blanket(codes: CodeMatrix, labels: PartialLabels, method: str, prio
     """Semi-, Listwise- or Pairwise-IAMB (or another learner of semisel.blankets) on validated features and parsed
     labels: where each method makes its target (`progress`: a bar on stderr, per phase for the papers' IAMB, of the
     tests made for the other learners)."""
-    check_choice(method, "method", _METHODS)
+    method = choose_method(method, labels, prior)
     algorithm = choose_algorithm(algorithm, method, codes)
     if algorithm == "iamb" and max_sx is not None:
         raise ValueError("`max_sx` bounds the conditioning sets of semisel.blankets' learners; the papers' IAMB "
@@ -492,10 +506,10 @@ def _partial_blanket(codes: CodeMatrix, labels: PartialLabels, method: str, prio
     return res
 
 # %% ../nbs/04_iamb.ipynb #a138d78a
-def markov_blanket(X, y_partial, prior: float | None = None, alpha: float = DEFAULT_ALPHA, method: str = "semi",
+def markov_blanket(X, y_partial, prior: float | None = None, alpha: float = DEFAULT_ALPHA, method: str | None = None,
                    test=DEFAULT_TEST, trace: bool = True, *, algorithm: str | None = None, max_sx: int | None = None,
                    n_perm: int | None = None, random_state=None, progress: bool = False) -> MarkovBlanket:
-    """Markov blanket of a partially labelled binary target made by Semi-IAMB (default), Listwise- or Pairwise-IAMB,
+    """Markov blanket of a partially labelled binary target made by Semi-IAMB, Listwise- or Pairwise-IAMB,
     learned by a learner of semisel.blankets (`algorithm`; default: the one chosen in 04b) or the papers' IAMB.
 
     Parameters
@@ -506,7 +520,8 @@ def markov_blanket(X, y_partial, prior: float | None = None, alpha: float = DEFA
         1 / 0 for labelled rows, -1 (or NaN) for unlabelled rows.
     prior : float in (0, 1), "estimate" or None
         The belief about p(y=1) that Semi-IAMB compares with phi. None is allowed where the choice does not depend on
-        it (PU data: Y0; nothing unlabelled) and is an error elsewhere: the labelled fraction would be a biased guess.
+        it (PU data: Y0; nothing unlabelled) or where Semi does not run (the default `method` on labels of both
+        classes runs Listwise), and is an error elsewhere: the labelled fraction would be a biased guess.
         "estimate" estimates it from the data (`semisel.priors.resolve_prior`: PU as SCAR, else MCAR; seeded by
         `random_state`, 0 when None) and keeps the `PriorEstimate` in the result's ``prior_estimate``.
     alpha : float, default `DEFAULT_ALPHA` (0.01, chosen held-out with the learner in chapter 04b)
@@ -516,8 +531,10 @@ def markov_blanket(X, y_partial, prior: float | None = None, alpha: float = DEFA
         0.01 and 2.0 at 0.10, and at least one in 41.5% and 99.5% of the sets. For an error rate of the set, use
         ``algorithm="iamb.fdr"`` (IAMB-FDR, which controls the false discovery rate of the members at `alpha`):
         0.035 false members and a false member in 3% of the sets at 0.10, at some recall.
-    method : {"semi", "listwise", "pairwise"}, default "semi"
+    method : {"semi", "listwise", "pairwise"}, optional
         Semi-IAMB (surrogate Y0 or Y1), Listwise-IAMB (labelled rows only, D_L) or Pairwise-IAMB (available-case test).
+        Default (`choose_method`): Listwise where the labelled rows hold both classes and no `prior` is given (chosen
+        held-out in chapter 04b), else Semi (PU data: Y0; a prior is Semi's input).
     test : str or callable, default "g-adf"
         The test of independence: a name of the registry `TESTS` ("g" is the papers' test; "sp", "g-adf", "mc" and
         "smc" hold their level on sparse tables, see `make_test`) or a batched callable. Pairwise-IAMB tests its
@@ -677,7 +694,7 @@ class SemiIAMB(PartialLabelSelector):
     """
     _label_kind = "binary"
 
-    def __init__(self, prior: float | None = None, alpha: float = DEFAULT_ALPHA, method: str = "semi",
+    def __init__(self, prior: float | None = None, alpha: float = DEFAULT_ALPHA, method: str | None = None,
                  discretize: int | None = None, test=DEFAULT_TEST, n_perm: int | None = None, random_state=None,
                  algorithm: str | None = None, max_sx: int | None = None, progress: bool = False):
         self.prior, self.alpha, self.method, self.discretize = prior, alpha, method, discretize
