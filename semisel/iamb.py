@@ -529,8 +529,9 @@ def markov_blanket(X, y_partial, prior: float | None = None, alpha: float = DEFA
         tests, and each false dependence it accepts is a false member. On 50 features independent of the class
         (N = 2,000, chapter 04b's set-error table), "mmpc" with "g-adf" returns 0.46 false members on average at
         0.01 and 2.0 at 0.10, and at least one in 41.5% and 99.5% of the sets. For an error rate of the set, use
-        ``algorithm="iamb.fdr"`` (IAMB-FDR, which controls the false discovery rate of the members at `alpha`):
-        0.035 false members and a false member in 3% of the sets at 0.10, at some recall.
+        ``algorithm="iamb.fdr"`` (IAMB-FDR, which adjusts its tests to bound the false discovery rate of the members at
+        `alpha`): 0.035 false members and a false member in 3% of the sets at 0.10, at a cost in recall (0.676 of 5 true
+        members found, against 0.867 for "mmpc" at 0.10).
     method : {"semi", "listwise", "pairwise"}, optional
         Semi-IAMB (surrogate Y0 or Y1), Listwise-IAMB (labelled rows only, D_L) or Pairwise-IAMB (available-case test).
         Default (`choose_method`): Listwise where the labelled rows hold both classes and no `prior` is given (chosen
