@@ -528,7 +528,7 @@ def markov_blanket(X, y_partial, prior: float | None = None, alpha: float = DEFA
         The level of each test the learner makes, not an error rate of the blanket it returns: a learner makes many
         tests, and each false dependence it accepts is a false member. On 50 features independent of the class
         (N = 2,000, chapter 04b's set-error table), "mmpc" with "g-adf" returns 0.46 false members on average at
-        0.01 and 2.0 at 0.10, and at least one in 41.5% and 99.5% of the sets. For an error rate of the set, use
+        0.01 and 2.0 at 0.10, where 99.5% of its sets hold at least one. For an error rate of the set, use
         ``algorithm="iamb.fdr"`` (IAMB-FDR, which adjusts its tests to bound the false discovery rate of the members at
         `alpha`): 0.035 false members and a false member in 3% of the sets at 0.10, at a cost in recall (0.676 of 5 true
         members found, against 0.867 for "mmpc" at 0.10).
