@@ -994,8 +994,8 @@ def parser() -> argparse.ArgumentParser:
     rank.add_argument("-k", type=_positive_int("-k"), help="number of features to select (default: 10, or all if fewer)")
     rank.add_argument("--prior", type=_prior_arg, help="your belief about p(y=1), compared with the switching threshold phi; "
                       "'estimate': estimated from the data (PU: --prior-method; else MCAR), printed with its interval")
-    rank.add_argument("--prior-method", choices=PRIOR_METHODS, help="the PU estimator of --prior estimate: en (Elkan-Noto, "
-                      "default), bbe (best bin estimation, the most accurate on the bundled data), tice, km2, en-balanced")
+    rank.add_argument("--prior-method", choices=PRIOR_METHODS, help="the PU estimator of --prior estimate: bbe (best bin "
+                      "estimation, the default, chosen held-out in chapter 02b), en (Elkan-Noto), tice, km2, en-balanced")
     rank.add_argument("--adjusted", action="store_true", help="score every MI term adjusted for chance (semi, listwise, "
                       "Y0, Y1, mint): a column with many values cannot win by chance; the papers' scores are plain MI")
     rank.add_argument("--iterations", type=_positive_int("--iterations"),
@@ -1012,8 +1012,8 @@ def parser() -> argparse.ArgumentParser:
                          "where both classes are labelled and no --prior is given (chosen in chapter 04b), else semi")
     mb.add_argument("--prior", type=_prior_arg, help="your belief about p(y=1), compared with the switching threshold phi; "
                     "'estimate': estimated from the data (PU: --prior-method; else MCAR), printed with its interval")
-    mb.add_argument("--prior-method", choices=PRIOR_METHODS, help="the PU estimator of --prior estimate: en (default), "
-                    "bbe, tice, km2, en-balanced")
+    mb.add_argument("--prior-method", choices=PRIOR_METHODS, help="the PU estimator of --prior estimate: bbe (default, "
+                    "chosen held-out in chapter 02b), en, tice, km2, en-balanced")
     mb.add_argument("--alpha", type=float, default=0.01,
                     help="the level of each test (default: 0.01, chosen held-out with mmpc and g-adf in chapter 04b; 0.10 is "
                          "the papers'); not an error rate of the set: --algorithm iamb.fdr controls its false discoveries")
