@@ -446,6 +446,7 @@ class TestSpec:
     permutes: bool = False
     n_perm: int | None = None
     aliases: tuple[str, ...] = ()
+    data: str = "discrete"
 
     def check_n_perm(self, n_perm: int | None) -> int:
         "The number of permuted tables to draw: `n_perm` validated, the default if None, 0 for an asymptotic test."
@@ -466,6 +467,8 @@ TESTS = {s.name: s for s in (
     TestSpec("smc", "g", "sequential Monte Carlo permutation (a column stops once its decision is settled)", True, 999,
              ("smc-mi",)),
     TestSpec("sp", "g", "c·chi2_nu with the exact permutation mean and the variance of n_perm tables", True, 100, ("sp-mi",)),
+    TestSpec("cmi-knn", "cmi", "kNN conditional MI (Frenzel-Pompe) against local permutations of x among its k_perm "
+             "nearest neighbours in z (Runge 2018; chapter 01c)", True, 199, data="nonparametric"),
 )}
 
 CI_METHODS = tuple(TESTS)                                                       # the registry's names, in order
