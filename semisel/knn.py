@@ -100,6 +100,8 @@ class MixedColumns:
         if isinstance(X, MixedColumns):
             self.values, self.continuous, self.arity, self.names = X.values, X.continuous, X.arity, X.names
             return
+        if is_chunked(X): raise TypeError(f"`{name}` is a chunked (dask) array: the kNN estimators need it in memory "
+                                          "(.compute() it first)")
         if isinstance(X, pd.Series): X = X.to_frame()
         if isinstance(X, pd.DataFrame):
             self.names = list(X.columns)
@@ -332,7 +334,8 @@ def _without_singletons(xc, xd, kx, sh, k, keep) -> np.ndarray:
     return out
 
 # %% ../nbs/01c_knn.ipynb #c1c00024
-_POINTS = 1 << 21   # rows x replicates per block: the trees and counts of a block stay within about 100 MB
+_POINTS = 1 << 13   # rows x replicates per block: small trees stay in the processor's cache (2^13 points ran 2-4 times
+                    # faster than one tree of all the replicates of a JMI step or a test, 2^21 points)
 
 def _neighbours(n_neighbors, n: int) -> int:
     "k: an int >= 1, or a fraction in (0, 1) of the rows (tigramite's convention), at least 1."

@@ -13,6 +13,7 @@ import numpy as np
 import pandas as pd
 from scipy.special import xlogy
 from sklearn.metrics import get_scorer
+from sklearn.utils.validation import validate_data
 
 from .core import (SURROGATES, CodeMatrix, PartialLabels, PartialLabelSelector, Selected, check_choice,
                           check_probability, id_like_columns, is_chunked, margin_sum,
@@ -404,9 +405,9 @@ def _numeric_mask(X) -> np.ndarray:
     return np.full(arr.shape[1] if arr.ndim == 2 else 1, arr.dtype.kind in "iuf")
 
 def _kinds(X) -> tuple[np.ndarray, np.ndarray] | None:
-    "(continuous, numeric) masks of the columns of X, read before a selector's validation makes X one array."
-    if is_chunked(X) or isinstance(X, (CodeMatrix, MixedColumns)): return None
-    return continuous_mask(X), _numeric_mask(X)
+    """(continuous, numeric) masks of the columns of a DataFrame, read before a selector's validation makes it one
+    array (None for anything else: an array's validated dtype says it)."""
+    return (continuous_mask(X), _numeric_mask(X)) if isinstance(X, pd.DataFrame) else None
 
 def _features(X, estimator: str = "auto", random_state=0, kinds=None) -> CodeMatrix | MixedColumns:
     """The features as `estimator` reads them (see `ESTIMATORS`): a `CodeMatrix` to count, or chapter 01c's
@@ -422,7 +423,7 @@ def _features(X, estimator: str = "auto", random_state=0, kinds=None) -> CodeMat
         return CodeMatrix(X)
     if not isinstance(X, pd.DataFrame) and np.ndim(X) != 2:
         raise ValueError(f"`X` must be 2-D (rows x features), got shape {np.shape(X)}")
-    continuous, numeric = _kinds(X) if kinds is None else kinds
+    continuous, numeric = kinds if kinds is not None else (continuous_mask(X), _numeric_mask(X))
     if estimator == "knn": continuous = continuous | numeric
     elif not continuous.any(): return CodeMatrix(X)            # "auto" on codes: counted, exactly as "counts"
     return MixedColumns(X, continuous=continuous, random_state=random_state)
@@ -684,6 +685,13 @@ class _RankingSelector(PartialLabelSelector):
     def _check_X(self, X):
         self._kinds = _kinds(X)   # the columns' dtypes, read before validation makes X one array
         return super()._check_X(X)
+
+    def _check_array(self, X):
+        "A DataFrame with string or categorical columns is kept as objects: its discrete columns of a mixed table."
+        if self.discretize is None and self._kinds is not None and not self._kinds[1].all() and \
+                not all(pd.api.types.is_bool_dtype(t) for t, num in zip(X.dtypes, self._kinds[1]) if not num):
+            return validate_data(self, X, dtype=None, ensure_all_finite=True)
+        return super()._check_array(X)
 
     def _table(self, X) -> CodeMatrix | MixedColumns:
         "The features as this selector reads them: binned and counted (`discretize`), or as `estimator` says."
