@@ -27,9 +27,9 @@ from .priors import resolve_prior
 from .surrogates import surrogate_tables
 
 # %% auto #0
-__all__ = ['CRITERIA', 'ESTIMATORS', 'PairTerms', 'Accumulated', 'Criterion', 'beta_gamma', 'get_criterion', 'relevance',
-           'select', 'semi_select', 'listwise_select', 'mint_select', 'surrogate_mi_all', 'SurrogateSelector',
-           'SemiJMI', 'SemiMIM', 'MINT', 'labelled_scorer']
+__all__ = ['CRITERIA', 'KNN_NEIGHBORS', 'ESTIMATORS', 'PairTerms', 'Accumulated', 'Criterion', 'beta_gamma', 'get_criterion',
+           'relevance', 'select', 'semi_select', 'listwise_select', 'mint_select', 'surrogate_mi_all',
+           'SurrogateSelector', 'SemiJMI', 'SemiMIM', 'MINT', 'labelled_scorer']
 
 # %% ../nbs/05_jmi.ipynb #f5f0cef7
 class PairTerms(NamedTuple):
@@ -325,10 +325,15 @@ def _selected(codes: CodeMatrix | MixedColumns, feats: np.ndarray, steps: np.nda
                     codes.names)
 
 # %% ../nbs/05_jmi.ipynb #864f67ee
+KNN_NEIGHBORS = 5
+"""k of the kNN estimator of continuous columns when the ranking functions and selectors are not told (chapter 01c):
+chosen by the rule written down before the runs of section *Continuous against binned rankers, downstream*,
+which also gives its held-out accuracy beside 5 equal-width bins."""
+
 _TIE = 1e-12  # scores this close are equal: exact ties (duplicated or equivalent columns) differ only by rounding
 
 def relevance(codes: CodeMatrix | MixedColumns, y: np.ndarray, ky: int, adjusted: bool = False, *,
-              n_neighbors: int = 3) -> np.ndarray:
+              n_neighbors: int = KNN_NEIGHBORS) -> np.ndarray:
     """I(X_j;Y) in nats of every column of validated codes, or with `adjusted` I(X_j;Y) - E0[I(X_j;Y)], the MI minus
     its expectation when Y is permuted (adjusted for chance: about 0 for an ID column, whatever its plain MI); of
     `MixedColumns` (chapter 01c), the kNN estimate with `n_neighbors` neighbours.
@@ -353,7 +358,8 @@ def _knn_terms(table: MixedColumns, cols: np.ndarray, given, y: np.ndarray, crit
     return PairTerms(mi("mi_xb", B), mi("mi_xb_y", B, Y), mi("mi_xy_b", Y, B), np.full(len(cols), np.nan))
 
 def _greedy(codes: CodeMatrix | MixedColumns, y: np.ndarray, ky: int, k: int, crit: Criterion,
-            rel: np.ndarray | None = None, adjusted: bool = False, n_neighbors: int = 3) -> tuple[np.ndarray, np.ndarray]:
+            rel: np.ndarray | None = None, adjusted: bool = False,
+            n_neighbors: int = KNN_NEIGHBORS) -> tuple[np.ndarray, np.ndarray]:
     """Greedy forward selection on validated codes, or on `MixedColumns` with the kNN estimator; `rel` overrides
     I(X_k;Y) (MINT); `adjusted` scores every MI term adjusted for chance. Returns (features, scores)."""
     d = codes.shape[1]
@@ -444,7 +450,7 @@ def _check_knn(codes: CodeMatrix | MixedColumns, crit: Criterion, adjusted: bool
 
 # %% ../nbs/05_jmi.ipynb #45808267
 def select(X, y, criterion="jmi", k: int = 10, *, adjusted: bool = False, estimator: str = "auto",
-           n_neighbors: int = 3, random_state=0) -> Selected:
+           n_neighbors: int = KNN_NEIGHBORS, random_state=0) -> Selected:
     """Greedy forward selection of `k` columns of `X` by `criterion` against a fully observed target `y`.
 
     Parameters
@@ -467,7 +473,7 @@ def select(X, y, criterion="jmi", k: int = 10, *, adjusted: bool = False, estima
         is an error); "knn" estimates every numeric column as continuous by k-nearest neighbours (chapter 01c), the
         others counted; "auto" takes the float columns as continuous and counts everything else (codes only: exactly
         "counts").
-    n_neighbors : int, default 3
+    n_neighbors : int, default `KNN_NEIGHBORS` (5)
         k of the kNN estimator.
     random_state : None, int or numpy Generator, default 0
         The kNN estimator's jitter of repeated values (chapter 01c's `MixedColumns`): fixed by default.
@@ -495,7 +501,7 @@ def select(X, y, criterion="jmi", k: int = 10, *, adjusted: bool = False, estima
 
 # %% ../nbs/05_jmi.ipynb #af92e44a
 def _semi(codes: CodeMatrix | MixedColumns, labels: PartialLabels, crit: Criterion, k: int, prior, surrogate: str,
-          adjusted: bool = False, n_neighbors: int = 3) -> Selected:
+          adjusted: bool = False, n_neighbors: int = KNN_NEIGHBORS) -> Selected:
     "Algorithm 3 on validated codes (or MixedColumns) and binary partial labels: the criterion on the chosen surrogate."
     phi = labels.threshold
     if surrogate == "D_L":
@@ -508,7 +514,7 @@ def _semi(codes: CodeMatrix | MixedColumns, labels: PartialLabels, crit: Criteri
 
 # %% ../nbs/05_jmi.ipynb #d6769233
 def semi_select(X, y_partial, criterion="jmi", k: int = 10, prior: float | None = None, *,
-                surrogate: str = "auto", adjusted: bool = False, estimator: str = "auto", n_neighbors: int = 3,
+                surrogate: str = "auto", adjusted: bool = False, estimator: str = "auto", n_neighbors: int = KNN_NEIGHBORS,
                 random_state=0) -> Selected:
     """Algorithm 3 for any criterion: rank the columns of `X` with partial labels `y_partial` (1/0/-1).
 
@@ -558,7 +564,7 @@ def semi_select(X, y_partial, criterion="jmi", k: int = 10, prior: float | None 
 
 # %% ../nbs/05_jmi.ipynb #ce69e811
 def listwise_select(X, y_partial, criterion="jmi", k: int = 10, *, adjusted: bool = False, estimator: str = "auto",
-                    n_neighbors: int = 3, random_state=0) -> Selected:
+                    n_neighbors: int = KNN_NEIGHBORS, random_state=0) -> Selected:
     """Rank with `criterion` on the labelled rows only (D_L, listwise deletion): the best surrogate under MCAR (Cor. 2).
 
     The same as ``semi_select(X, y_partial, criterion, k, surrogate="D_L")`` (its keyword arguments).
@@ -579,7 +585,7 @@ def listwise_select(X, y_partial, criterion="jmi", k: int = 10, *, adjusted: boo
 
 # %% ../nbs/05_jmi.ipynb #c1d9aecd
 def _mint(codes: CodeMatrix | MixedColumns, labels: PartialLabels, k: int, adjusted: bool = False,
-          n_neighbors: int = 3) -> Selected:
+          n_neighbors: int = KNN_NEIGHBORS) -> Selected:
     "MINT on validated codes and binary partial labels."
     labels.require("both", who="MINT")
     rel = relevance(codes.rows(labels.labelled), labels.surrogate("D_L"), 2, adjusted, n_neighbors=n_neighbors)
@@ -588,7 +594,7 @@ def _mint(codes: CodeMatrix | MixedColumns, labels: PartialLabels, k: int, adjus
     return _selected(codes, feats, scores, CRITERIA["mrmr"], adjusted, "MINT", labels.threshold, n_neighbors=n_neighbors)
 
 # %% ../nbs/05_jmi.ipynb #69eb5408
-def mint_select(X, y_partial, k: int = 10, *, adjusted: bool = False, estimator: str = "auto", n_neighbors: int = 3,
+def mint_select(X, y_partial, k: int = 10, *, adjusted: bool = False, estimator: str = "auto", n_neighbors: int = KNN_NEIGHBORS,
                 random_state=0) -> Selected:
     """MINT (He et al. 2016, as in §6.1): mRMR with relevancy I(X_k;Y|s=1) from the labelled rows and redundancy
     I(X_k;X_j) from all rows.
@@ -747,7 +753,7 @@ class SurrogateSelector(_RankingSelector):
     estimator : {"auto", "counts", "knn"}, default "auto"
         How information is estimated without `discretize` (see `select`): "auto" estimates the float columns by
         k-nearest neighbours and counts the others.
-    n_neighbors : int, default 3
+    n_neighbors : int, default `KNN_NEIGHBORS` (5)
         k of the kNN estimator.
     random_state : None, int or numpy Generator, default 0
         The kNN estimator's jitter of repeated values (fixed by default: the same data give the same selection).
@@ -772,7 +778,7 @@ class SurrogateSelector(_RankingSelector):
     [0]
     """
     def __init__(self, criterion="jmi", k: int = 10, prior: float | None = None, surrogate: str = "auto",
-                 discretize: int | None = None, adjusted: bool = False, estimator: str = "auto", n_neighbors: int = 3,
+                 discretize: int | None = None, adjusted: bool = False, estimator: str = "auto", n_neighbors: int = KNN_NEIGHBORS,
                  random_state=0):
         self.criterion, self.k, self.prior, self.surrogate, self.discretize = criterion, k, prior, surrogate, discretize
         self.adjusted, self.estimator, self.n_neighbors, self.random_state = adjusted, estimator, n_neighbors, random_state
@@ -792,7 +798,7 @@ class _NamedCriterion(SurrogateSelector):
     _name = ""
 
     def __init__(self, k: int = 10, prior: float | None = None, surrogate: str = "auto", discretize: int | None = None,
-                 adjusted: bool = False, estimator: str = "auto", n_neighbors: int = 3, random_state=0):
+                 adjusted: bool = False, estimator: str = "auto", n_neighbors: int = KNN_NEIGHBORS, random_state=0):
         self.k, self.prior, self.surrogate, self.discretize, self.adjusted = k, prior, surrogate, discretize, adjusted
         self.estimator, self.n_neighbors, self.random_state = estimator, n_neighbors, random_state
 
@@ -857,7 +863,7 @@ class MINT(_RankingSelector):
     [0, 1]
     """
     def __init__(self, k: int = 10, discretize: int | None = None, adjusted: bool = False, estimator: str = "auto",
-                 n_neighbors: int = 3, random_state=0):
+                 n_neighbors: int = KNN_NEIGHBORS, random_state=0):
         self.k, self.discretize, self.adjusted = k, discretize, adjusted
         self.estimator, self.n_neighbors, self.random_state = estimator, n_neighbors, random_state
 

@@ -3,7 +3,7 @@ reference runs in the same process (CPU time of this process, the best of `--rep
 shared machine; wall times are printed beside).
 
 B1 rankers: JMI and MIM selecting k = 10 features of the book's datasets with continuous features (spambase,
-   waveform, landsat, musk2, ionosphere; every numeric column continuous: estimator="knn", 3 neighbours) against the
+   waveform, landsat, musk2, ionosphere; every numeric column continuous: estimator="knn", the default KNN_NEIGHBORS neighbours) against the
    binned path (5 equal-width bins, counted: `discretize=5`): ratio kNN / binned.
 B2 estimator against tigramite (a benchmark-only package), on spambase:
    (a) the continuous CMI I(X_k; X_m | X_j) of every candidate X_k (X_j, X_m the two most relevant columns), which
@@ -22,7 +22,7 @@ import numpy as np
 
 from semisel.datasets import discretize, load_dataset
 from semisel.knn import MixedColumns, knn_ci_test_all, knn_mutual_info_all
-from semisel.ranking import select
+from semisel.ranking import KNN_NEIGHBORS, select
 
 
 def best(f, repeat):
@@ -37,7 +37,7 @@ def best(f, repeat):
 
 
 def b1(names, repeat):
-    print("B1  ranking k=10 features: kNN (estimator='knn', 3 neighbours) against 5 equal-width bins, counted")
+    print(f"B1  ranking k=10 features: kNN (estimator='knn', {KNN_NEIGHBORS} neighbours) against 5 equal-width bins, counted")
     print(f"    {'dataset':11s} {'rows x cols':>12s} {'criterion':9s} {'kNN CPU s':>10s} {'binned CPU s':>13s} {'ratio':>8s}"
           f" {'kNN wall s':>11s}")
     for name in names:
