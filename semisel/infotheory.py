@@ -452,9 +452,16 @@ class TestSpec:
         "The number of permuted tables to draw: `n_perm` validated, the default if None, 0 for an asymptotic test."
         if n_perm is None: return self.n_perm or 0
         if not self.permutes:
-            names = ", ".join(repr(s.name) for s in TESTS.values() if s.permutes)
+            names = ", ".join(repr(s.name) for s in TESTS.values() if s.permutes and s.data == self.data)
             raise ValueError(f"`n_perm` applies to the permutation tests {names}, not to test {self.name!r}")
         return check_integer(n_perm, "n_perm", low=1)
+
+    def check_data(self, data: str, who: str) -> TestSpec:
+        "This spec if its test takes `data`, else the one-line error that `who` runs only tests for `data` data."
+        if self.data != data:
+            raise ValueError(f"`test` {self.name!r} is a test for {self.data} data; {who} runs the tests for {data} data "
+                             f"({', '.join(repr(s.name) for s in TESTS.values() if s.data == data)})")
+        return self
 
 TESTS = {s.name: s for s in (
     TestSpec("g", "g", "chi2 with the papers' dof (observed levels, at least 1)"),
@@ -739,7 +746,7 @@ def ci_test_all(X, y, z=None, test: str = "g", *, n_perm: int | None = None, alp
     >>> bool(ci_test_all(X, y, test="mc", n_perm=199, random_state=0).pvalue[0] <= 1 / 200)   # X_0 is y
     True
     """
-    spec = test_spec(test)
+    spec = test_spec(test).check_data("discrete", "ci_test_all")
     n_perm = spec.check_n_perm(n_perm)
     alpha = check_probability(alpha, "alpha")
     rng = check_random_state(random_state) if spec.permutes else None
