@@ -915,7 +915,9 @@ _TEST_FACTS = (
     ('sp-mi-g', (), 'c·chi2_nu with the mean and variance of n_perm permutations of y', 100, 'gaussian'),
     ('mc-cor', (), "Monte Carlo: y permuted over all rows, r recomputed given z (bnlearn's scheme)", 999, 'gaussian'),
     ('smc-cor', (), "sequential Monte Carlo: y permuted over all rows, r recomputed given z (bnlearn's scheme)",
-     999, 'gaussian'))
+     999, 'gaussian'),
+    ('cmi-knn', (), 'kNN conditional MI (Frenzel-Pompe) against local permutations of x among its k_perm nearest '
+     'neighbours in z (Runge 2018; chapter 01c)', 199, 'nonparametric'))
 _ALGORITHM_NAMES = ("gs", "iamb", "fast.iamb", "inter.iamb", "iamb.fdr", "pc.stable", "mmpc", "si.hiton.pc", "hpc")
 
 def _registry_facts() -> tuple[tuple, tuple]:

@@ -499,6 +499,8 @@ TESTS = {s.name: s for s in (
     TestSpec("sp-mi-g", "mi-g", "c·chi2_nu with the mean and variance of n_perm permutations of y", True, 100, data=_G),
     TestSpec("mc-cor", "cor", f"Monte Carlo: {_PERM_G}", True, 999, data=_G),
     TestSpec("smc-cor", "cor", f"sequential Monte Carlo: {_PERM_G}", True, 999, data=_G),
+    TestSpec("cmi-knn", "cmi", "kNN conditional MI (Frenzel-Pompe) against local permutations of x among its k_perm "
+             "nearest neighbours in z (Runge 2018; chapter 01c)", True, 199, data="nonparametric"),
 )}
 
 CI_METHODS = tuple(TESTS)                                                       # the registry's names, in order

@@ -13,21 +13,23 @@ import numpy as np
 import pandas as pd
 from scipy.special import xlogy
 from sklearn.metrics import get_scorer
+from sklearn.utils.validation import validate_data
 
 from .core import (SURROGATES, CodeMatrix, PartialLabels, PartialLabelSelector, Selected, check_choice,
-                          check_probability, id_like_columns, margin_sum,
-                          check_integer, check_number, compact_codes, count_tables, partial_labels,
+                          check_probability, id_like_columns, is_chunked, margin_sum,
+                          check_integer, check_number, compact_codes, count_tables, frame_index, partial_labels,
                           fits_count_budget, reindex_codes,
                           small_codes)
 from .datasets import discretize
 from .infotheory import cmi_from_counts, expected_cmi_from_counts, mutual_info_all
+from .knn import MixedColumns, continuous_mask, knn_mutual_info_all
 from .priors import resolve_prior
 from .surrogates import surrogate_tables
 
 # %% auto #0
-__all__ = ['CRITERIA', 'PairTerms', 'Accumulated', 'Criterion', 'beta_gamma', 'get_criterion', 'relevance', 'select',
-           'semi_select', 'listwise_select', 'mint_select', 'surrogate_mi_all', 'SurrogateSelector', 'SemiJMI',
-           'SemiMIM', 'MINT', 'labelled_scorer']
+__all__ = ['CRITERIA', 'KNN_NEIGHBORS', 'ESTIMATORS', 'PairTerms', 'Accumulated', 'Criterion', 'beta_gamma', 'get_criterion',
+           'relevance', 'select', 'semi_select', 'listwise_select', 'mint_select', 'surrogate_mi_all',
+           'SurrogateSelector', 'SemiJMI', 'SemiMIM', 'MINT', 'labelled_scorer']
 
 # %% ../nbs/05_jmi.ipynb #f5f0cef7
 class PairTerms(NamedTuple):
@@ -204,6 +206,8 @@ class Criterion:
         Whether the score needs pairwise terms at all (MIM does not).
     doc : str
         The formula, for tables and score notes.
+    terms : tuple of str
+        The `PairTerms` fields the score reads (the kNN estimator computes only these; counting gives them all).
 
     Examples
     --------
@@ -215,6 +219,7 @@ class Criterion:
     joint: bool = False
     pairwise: bool = True
     doc: str = ""
+    terms: tuple[str, ...] = ("mi_xb", "mi_xb_y", "mi_xy_b", "h_xby")
 
 # %% ../nbs/05_jmi.ipynb #112e3eb7
 def beta_gamma(beta: float, gamma: float) -> Criterion:
@@ -236,21 +241,24 @@ def beta_gamma(beta: float, gamma: float) -> Criterion:
     """
     beta, gamma = check_number(beta, "beta"), check_number(gamma, "gamma")
     return Criterion(f"beta_gamma({beta:g},{gamma:g})", lambda a: a.rel - beta * a.red + gamma * a.cred,
-                     doc=f"I(X;Y) − {beta:g}·ΣI(X;Xj) + {gamma:g}·ΣI(X;Xj|Y)")
+                     doc=f"I(X;Y) − {beta:g}·ΣI(X;Xj) + {gamma:g}·ΣI(X;Xj|Y)", terms=("mi_xb", "mi_xb_y"))
 
 # %% ../nbs/05_jmi.ipynb #ce43017d
 CRITERIA: dict[str, Criterion] = {c.name: c for c in [
-    Criterion("mim", lambda a: a.rel, pairwise=False, doc="I(X;Y) (Eq. 1)"),
-    Criterion("mrmr", lambda a: a.rel - a.red / a.t, doc="I(X;Y) − mean I(X;Xj) (Eq. 2, difference form)"),
-    Criterion("mifs", lambda a: a.rel - a.red, doc="I(X;Y) − ΣI(X;Xj) (β=1, γ=0)"),
-    Criterion("jmi", lambda a: a.cmi, doc="Σ I(X;Y|Xj) (Eq. 3)"),
-    Criterion("cmim", lambda a: np.minimum(a.rel, a.cmi_min), doc="min(I(X;Y), min_j I(X;Y|Xj))"),
-    Criterion("jmim", lambda a: a.jmi_min, doc="min_j I(X Xj;Y)"),
-    Criterion("disr", lambda a: a.disr, doc="Σ I(X Xj;Y)/H(X,Xj,Y)"),
-    Criterion("icap", lambda a: a.rel - a.icap, doc="I(X;Y) − Σ max(0, I(X;Xj) − I(X;Xj|Y))"),
-    Criterion("cife", lambda a: a.rel - a.red + a.cred, doc="I(X;Y) − ΣI(X;Xj) + ΣI(X;Xj|Y) (β=γ=1)"),
-    Criterion("condred", lambda a: a.rel + a.cred, doc="I(X;Y) + ΣI(X;Xj|Y) (β=0, γ=1)"),
-    Criterion("condmi", lambda a: a.cond, joint=True, doc="I(X;Y|X_θ), the picks taken jointly"),
+    Criterion("mim", lambda a: a.rel, pairwise=False, doc="I(X;Y) (Eq. 1)", terms=()),
+    Criterion("mrmr", lambda a: a.rel - a.red / a.t, doc="I(X;Y) − mean I(X;Xj) (Eq. 2, difference form)",
+              terms=("mi_xb",)),
+    Criterion("mifs", lambda a: a.rel - a.red, doc="I(X;Y) − ΣI(X;Xj) (β=1, γ=0)", terms=("mi_xb",)),
+    Criterion("jmi", lambda a: a.cmi, doc="Σ I(X;Y|Xj) (Eq. 3)", terms=("mi_xy_b",)),
+    Criterion("cmim", lambda a: np.minimum(a.rel, a.cmi_min), doc="min(I(X;Y), min_j I(X;Y|Xj))", terms=("mi_xy_b",)),
+    Criterion("jmim", lambda a: a.jmi_min, doc="min_j I(X Xj;Y)", terms=("mi_xy_b",)),
+    Criterion("disr", lambda a: a.disr, doc="Σ I(X Xj;Y)/H(X,Xj,Y)", terms=("mi_xy_b", "h_xby")),
+    Criterion("icap", lambda a: a.rel - a.icap, doc="I(X;Y) − Σ max(0, I(X;Xj) − I(X;Xj|Y))",
+              terms=("mi_xb", "mi_xb_y")),
+    Criterion("cife", lambda a: a.rel - a.red + a.cred, doc="I(X;Y) − ΣI(X;Xj) + ΣI(X;Xj|Y) (β=γ=1)",
+              terms=("mi_xb", "mi_xb_y")),
+    Criterion("condred", lambda a: a.rel + a.cred, doc="I(X;Y) + ΣI(X;Xj|Y) (β=0, γ=1)", terms=("mi_xb_y",)),
+    Criterion("condmi", lambda a: a.cond, joint=True, doc="I(X;Y|X_θ), the picks taken jointly", terms=("mi_xy_b",)),
 ]}
 "The criteria of the conditional-likelihood family by name: MIM, mRMR, MIFS, JMI, CMIM, JMIM, DISR, ICAP, CIFE, ..."
 
@@ -295,10 +303,12 @@ _NOTES = {"mim": "I(X;Y) of each selected feature with the target (its surrogate
                   "mean I(X;X_j) over all rows with the features picked before it (the first pick: I(X;Y) on the "
                   "labelled rows)"}
 
-def _selected(codes: CodeMatrix, feats: np.ndarray, steps: np.ndarray, crit: Criterion, adjusted: bool = False,
-              surrogate: str | None = None, threshold: float | None = None) -> Selected:
+def _selected(codes: CodeMatrix | MixedColumns, feats: np.ndarray, steps: np.ndarray, crit: Criterion,
+              adjusted: bool = False, surrogate: str | None = None, threshold: float | None = None,
+              n_neighbors: int | None = None) -> Selected:
     """The core's `Selected` of a greedy run: each pick scored by the criterion's value at its step (NaN for the
-    features not picked), the score named with its unit and meaning, and the column names of the codes."""
+    features not picked), the score named with its unit and meaning (and, for `MixedColumns`, the kNN estimator's k),
+    and the column names of the codes."""
     name = "mint" if surrogate == "MINT" else crit.name
     scores = np.full(codes.shape[1], np.nan)
     scores[feats] = steps
@@ -308,15 +318,25 @@ def _selected(codes: CodeMatrix, feats: np.ndarray, steps: np.ndarray, crit: Cri
     if adjusted:
         unit += ", adjusted for chance"
         note += "; every MI term minus its expectation under permutation, so 0 means no more than chance"
+    if isinstance(codes, MixedColumns) and codes.continuous.any():
+        note += (f"; the information of the {int(codes.continuous.sum())} continuous column(s) estimated by k-nearest "
+                 f"neighbours (k = {n_neighbors}; chapter 01c): nearly unbiased, so a term can be slightly negative")
     return Selected(feats, scores, f"{name.upper()} ({unit})", note[0].upper() + note[1:] + ".", surrogate, threshold,
                     codes.names)
 
 # %% ../nbs/05_jmi.ipynb #864f67ee
+KNN_NEIGHBORS = 5
+"""k of the kNN estimator of continuous columns when the ranking functions and selectors are not told (chapter 01c):
+chosen by the rule written down before the runs of section *Continuous against binned rankers, downstream*,
+which also gives its held-out accuracy beside 5 equal-width bins."""
+
 _TIE = 1e-12  # scores this close are equal: exact ties (duplicated or equivalent columns) differ only by rounding
 
-def relevance(codes: CodeMatrix, y: np.ndarray, ky: int, adjusted: bool = False) -> np.ndarray:
+def relevance(codes: CodeMatrix | MixedColumns, y: np.ndarray, ky: int, adjusted: bool = False, *,
+              n_neighbors: int = KNN_NEIGHBORS) -> np.ndarray:
     """I(X_j;Y) in nats of every column of validated codes, or with `adjusted` I(X_j;Y) - E0[I(X_j;Y)], the MI minus
-    its expectation when Y is permuted (adjusted for chance: about 0 for an ID column, whatever its plain MI).
+    its expectation when Y is permuted (adjusted for chance: about 0 for an ID column, whatever its plain MI); of
+    `MixedColumns` (chapter 01c), the kNN estimate with `n_neighbors` neighbours.
 
     Examples
     --------
@@ -324,17 +344,28 @@ def relevance(codes: CodeMatrix, y: np.ndarray, ky: int, adjusted: bool = False)
     >>> relevance(CodeMatrix(np.column_stack([y, ids])), y, 2, adjusted=True).round(2).tolist()
     [0.69, -0.0]
     """
+    if isinstance(codes, MixedColumns): return knn_mutual_info_all(codes, np.asarray(y), n_neighbors=n_neighbors)
     if not adjusted: return mutual_info_all(codes, y)
     parts = [cmi_from_counts(T[..., None]) - expected_cmi_from_counts(T[..., None]) for _, T in count_tables(codes, y, ky)]
     return np.concatenate(parts)
 
-def _greedy(codes: CodeMatrix, y: np.ndarray, ky: int, k: int, crit: Criterion,
-            rel: np.ndarray | None = None, adjusted: bool = False) -> tuple[np.ndarray, np.ndarray]:
-    """Greedy forward selection on validated codes; `rel` overrides I(X_k;Y) (MINT); `adjusted` scores every MI term
-    adjusted for chance. Returns (features, scores)."""
+def _knn_terms(table: MixedColumns, cols: np.ndarray, given, y: np.ndarray, crit: Criterion, n_neighbors: int) -> PairTerms:
+    """The PairTerms of the candidates `cols` against the picks `given` (taken jointly) and Y by the kNN estimator of
+    chapter 01c: only the terms the criterion reads; NaN for the others."""
+    X, B, Y = table.take(cols), table.take(given), MixedColumns(np.asarray(y))
+    mi = lambda name, *args: (knn_mutual_info_all(X, *args, n_neighbors=n_neighbors) if name in crit.terms
+                              else np.full(len(cols), np.nan))
+    return PairTerms(mi("mi_xb", B), mi("mi_xb_y", B, Y), mi("mi_xy_b", Y, B), np.full(len(cols), np.nan))
+
+def _greedy(codes: CodeMatrix | MixedColumns, y: np.ndarray, ky: int, k: int, crit: Criterion,
+            rel: np.ndarray | None = None, adjusted: bool = False,
+            n_neighbors: int = KNN_NEIGHBORS) -> tuple[np.ndarray, np.ndarray]:
+    """Greedy forward selection on validated codes, or on `MixedColumns` with the kNN estimator; `rel` overrides
+    I(X_k;Y) (MINT); `adjusted` scores every MI term adjusted for chance. Returns (features, scores)."""
     d = codes.shape[1]
-    rel = relevance(codes, y, ky, adjusted) if rel is None else rel
-    y = codes.row_vector(y)    # chunked codes (chapter 10): the target chunked like them, one piece a chunk
+    knn = isinstance(codes, MixedColumns)
+    rel = relevance(codes, y, ky, adjusted, n_neighbors=n_neighbors) if rel is None else rel
+    if not knn: y = codes.row_vector(y)    # chunked codes (chapter 10): the target chunked like them, one piece a chunk
     acc = Accumulated(np.asarray(rel, dtype=np.float64))
     free = np.ones(d, dtype=bool)
     picks, scores = [], []
@@ -350,25 +381,83 @@ def _greedy(codes: CodeMatrix, y: np.ndarray, ky: int, k: int, crit: Criterion,
         if not crit.pairwise:  # MIM: no pairwise terms to count
             acc.t += 1
             continue
+        cols = np.flatnonzero(free)
+        if knn:   # CondMI conditions on all picks jointly, the others on the newest
+            acc.add(cols, _knn_terms(codes, cols, picks if crit.joint else [j], y, crit, n_neighbors), float(acc.rel[j]),
+                    crit.joint)
+            continue
         kj = int(codes.arity[j])
         if not crit.joint: b, kb = codes[j], kj
         else:  # CondMI conditions on the joint state of all picks, re-indexed so that its code stays small
             if joint is None: joint, kjoint = codes[j], kj
             else: joint, kjoint = reindex_codes(joint.astype(np.int64) * kj + codes[j], kjoint * kj)
             b, kb = joint, kjoint
-        cols = np.flatnonzero(free)
         acc.add(cols, _terms(codes, cols, b, kb, y, ky, adjusted), float(acc.rel[j]), crit.joint)
     return np.array(picks, dtype=np.intp), np.array(scores)
 
+
+# %% ../nbs/05_jmi.ipynb #kn05a002
+ESTIMATORS = ("auto", "counts", "knn")
+"""How the ranking functions and selectors estimate information: "counts" counts integer codes (chapter 01), "knn"
+estimates every numeric column as continuous by k-nearest neighbours (chapter 01c) and counts the others, "auto" takes
+the float columns as continuous and counts the rest."""
+
+def _numeric_mask(X) -> np.ndarray:
+    "Which columns of X hold numbers other than booleans: the columns estimator='knn' takes as continuous."
+    if isinstance(X, pd.DataFrame):
+        return np.array([pd.api.types.is_numeric_dtype(t) and not pd.api.types.is_bool_dtype(t) for t in X.dtypes],
+                        dtype=bool)
+    arr = np.asarray(X)
+    return np.full(arr.shape[1] if arr.ndim == 2 else 1, arr.dtype.kind in "iuf")
+
+def _kinds(X) -> tuple[np.ndarray, np.ndarray] | None:
+    """(continuous, numeric) masks of the columns of a DataFrame, read before a selector's validation makes it one
+    array (None for anything else: an array's validated dtype says it)."""
+    return (continuous_mask(X), _numeric_mask(X)) if isinstance(X, pd.DataFrame) else None
+
+def _features(X, estimator: str = "auto", random_state=0, kinds=None) -> CodeMatrix | MixedColumns:
+    """The features as `estimator` reads them (see `ESTIMATORS`): a `CodeMatrix` to count, or chapter 01c's
+    `MixedColumns` whose continuous columns are estimated by kNN; `kinds` are `_kinds` read before X lost its dtypes."""
+    check_choice(estimator, "estimator", ESTIMATORS)
+    if isinstance(X, MixedColumns):
+        if estimator == "counts": raise ValueError("`X` is a MixedColumns (for the kNN estimator): estimator='counts' "
+                                                   "needs integer codes")
+        return X
+    if estimator == "counts" or isinstance(X, CodeMatrix) or is_chunked(X):
+        if estimator == "knn": raise ValueError("estimator='knn' needs the features in memory as numbers (not a "
+                                                "CodeMatrix nor a chunked array)")
+        return CodeMatrix(X)
+    if not isinstance(X, pd.DataFrame) and np.ndim(X) != 2:
+        raise ValueError(f"`X` must be 2-D (rows x features), got shape {np.shape(X)}")
+    continuous, numeric = kinds if kinds is not None else (continuous_mask(X), _numeric_mask(X))
+    if estimator == "knn": continuous = continuous | numeric
+    elif not continuous.any(): return CodeMatrix(X)            # "auto" on codes: counted, exactly as "counts"
+    return MixedColumns(X, continuous=continuous, random_state=random_state)
+
+def _check_knn(codes: CodeMatrix | MixedColumns, crit: Criterion, adjusted: bool, n_neighbors) -> int:
+    "k of the kNN estimator, checked, and what the kNN estimator cannot do: adjusted scores, DISR's entropies."
+    n_neighbors = check_integer(n_neighbors, "n_neighbors", low=1)
+    if isinstance(codes, MixedColumns):
+        if adjusted:
+            raise ValueError("adjusted=True corrects counted MI for its bias by chance; the kNN estimator of continuous "
+                             "columns has none to correct: leave it out, or bin and count (discretize, estimator='counts')")
+        if "h_xby" in crit.terms:
+            raise ValueError(f"criterion {crit.name!r} divides by the joint entropy H(X,Xj,Y), which has no scale-free "
+                             "value for continuous columns: choose another criterion, or bin and count the columns "
+                             "(semisel.datasets.discretize, estimator='counts')")
+    return n_neighbors
+
+
 # %% ../nbs/05_jmi.ipynb #45808267
-def select(X, y, criterion="jmi", k: int = 10, *, adjusted: bool = False) -> Selected:
+def select(X, y, criterion="jmi", k: int = 10, *, adjusted: bool = False, estimator: str = "auto",
+           n_neighbors: int = KNN_NEIGHBORS, random_state=0) -> Selected:
     """Greedy forward selection of `k` columns of `X` by `criterion` against a fully observed target `y`.
 
     Parameters
     ----------
-    X : array-like (n_rows, n_features), DataFrame or CodeMatrix
-        Non-negative integer codes (`semisel.datasets.discretize` makes them); a column-major uint8/uint16 array is
-        used in place.
+    X : array-like (n_rows, n_features), DataFrame, CodeMatrix or MixedColumns
+        Features: float columns are continuous, the others discrete (see `estimator`). Non-negative integer codes
+        are counted (`semisel.datasets.discretize` makes them; a column-major uint8/uint16 array is used in place).
     y : array-like of int, shape (n_rows,)
         Target codes (any number of classes).
     criterion : str or Criterion, default "jmi"
@@ -377,7 +466,17 @@ def select(X, y, criterion="jmi", k: int = 10, *, adjusted: bool = False) -> Sel
         The number of features to select, 1 <= k <= n_features.
     adjusted : bool, default False
         Score every MI term adjusted for chance (minus its expectation under permutation; see `relevance`), so that
-        features with many values are not favoured by chance; the papers' criteria use the plain MI (False).
+        features with many values are not favoured by chance; the papers' criteria use the plain MI (False). Counts
+        only (the kNN estimates have no such bias).
+    estimator : {"auto", "counts", "knn"}, default "auto"
+        How information is estimated (`ESTIMATORS`): "counts" counts integer codes (chapters 01 and 05; a float column
+        is an error); "knn" estimates every numeric column as continuous by k-nearest neighbours (chapter 01c), the
+        others counted; "auto" takes the float columns as continuous and counts everything else (codes only: exactly
+        "counts").
+    n_neighbors : int, default `KNN_NEIGHBORS` (5)
+        k of the kNN estimator.
+    random_state : None, int or numpy Generator, default 0
+        The kNN estimator's jitter of repeated values (chapter 01c's `MixedColumns`): fixed by default.
 
     Returns
     -------
@@ -392,31 +491,34 @@ def select(X, y, criterion="jmi", k: int = 10, *, adjusted: bool = False) -> Sel
     [0]
     """
     crit = get_criterion(criterion)
-    codes = CodeMatrix(X)
+    codes = _features(X, estimator, random_state)
+    nn = _check_knn(codes, crit, adjusted, n_neighbors)
     y, ky = compact_codes(y, "y")
     if len(y) != codes.n: raise ValueError(f"`y` has {len(y)} rows but `X` has {codes.n}")
     k = check_integer(k, "k", low=1, high=codes.shape[1])
-    return _selected(codes, *_greedy(codes, y, ky, k, crit, adjusted=adjusted), crit, adjusted)
+    return _selected(codes, *_greedy(codes, y, ky, k, crit, adjusted=adjusted, n_neighbors=nn), crit, adjusted,
+                     n_neighbors=nn)
 
 # %% ../nbs/05_jmi.ipynb #af92e44a
-def _semi(codes: CodeMatrix, labels: PartialLabels, crit: Criterion, k: int, prior, surrogate: str,
-          adjusted: bool = False) -> Selected:
-    "Algorithm 3 on validated codes and binary partial labels: the criterion on the chosen surrogate."
+def _semi(codes: CodeMatrix | MixedColumns, labels: PartialLabels, crit: Criterion, k: int, prior, surrogate: str,
+          adjusted: bool = False, n_neighbors: int = KNN_NEIGHBORS) -> Selected:
+    "Algorithm 3 on validated codes (or MixedColumns) and binary partial labels: the criterion on the chosen surrogate."
     phi = labels.threshold
     if surrogate == "labelled":        # chapter 05c's default: D_L where the labelled rows hold both classes
         p, n, m = labels.counts
         surrogate = "D_L" if p and n and m else "Y1" if n and m and not p else "Y0"
     if surrogate == "D_L":
         feats, scores = _greedy(codes.rows(labels.labelled), labels.target("D_L", "the ranking"), 2, k, crit,
-                                adjusted=adjusted)
-        return _selected(codes, feats, scores, crit, adjusted, "D_L", phi)
+                                adjusted=adjusted, n_neighbors=n_neighbors)
+        return _selected(codes, feats, scores, crit, adjusted, "D_L", phi, n_neighbors=n_neighbors)
     name = labels.choose(prior).surrogate if surrogate == "auto" else surrogate
-    feats, scores = _greedy(codes, labels.target(name, "the ranking"), 2, k, crit, adjusted=adjusted)
-    return _selected(codes, feats, scores, crit, adjusted, name if labels.m else "Y", phi)
+    feats, scores = _greedy(codes, labels.target(name, "the ranking"), 2, k, crit, adjusted=adjusted, n_neighbors=n_neighbors)
+    return _selected(codes, feats, scores, crit, adjusted, name if labels.m else "Y", phi, n_neighbors=n_neighbors)
 
 # %% ../nbs/05_jmi.ipynb #d6769233
 def semi_select(X, y_partial, criterion="jmi", k: int = 10, prior: float | None = None, *,
-                surrogate: str = "labelled", adjusted: bool = True) -> Selected:
+                surrogate: str = "labelled", adjusted: bool | None = None, estimator: str = "auto",
+                n_neighbors: int = KNN_NEIGHBORS, random_state=0) -> Selected:
     """Algorithm 3 for any criterion: rank the columns of `X` with partial labels `y_partial` (1/0/-1).
 
     ``surrogate="labelled"`` (the default, chosen held out in chapter 05c) ranks on the labelled rows only (D_L,
@@ -427,8 +529,8 @@ def semi_select(X, y_partial, criterion="jmi", k: int = 10, prior: float | None 
 
     Parameters
     ----------
-    X : array-like (n_rows, n_features), DataFrame or CodeMatrix
-        Non-negative integer codes.
+    X : array-like (n_rows, n_features), DataFrame, CodeMatrix or MixedColumns
+        Features, as `select` reads them.
     y_partial : array-like, shape (n_rows,)
         1 (positive), 0 (negative), -1 or NaN (unlabelled).
     criterion : str or Criterion, default "jmi"
@@ -438,9 +540,12 @@ def semi_select(X, y_partial, criterion="jmi", k: int = 10, prior: float | None 
     prior : float in (0, 1), optional
         The belief about p(y=1); read by "auto" only, which needs it unless the choice does not depend on it (PU: Y0).
     surrogate : {"labelled", "auto", "Y0", "Y1", "D_L"}, default "labelled"
-    adjusted : bool, default True
-        Score every MI term adjusted for chance (see `select`); chosen held out in chapter 05c. The papers' plain MI
-        is ``adjusted=False``.
+    adjusted : bool, optional
+        Score every MI term adjusted for chance (see `select`). None (the default): adjusted where the MI is counted,
+        as chosen held out in chapter 05c, plain for kNN-estimated columns (no chance bias to correct). The papers'
+        plain MI is ``adjusted=False``.
+    estimator, n_neighbors, random_state
+        How information is estimated (see `select`).
 
     Returns
     -------
@@ -454,20 +559,23 @@ def semi_select(X, y_partial, criterion="jmi", k: int = 10, prior: float | None 
     'Y1'
     """
     crit = get_criterion(criterion)
-    codes = CodeMatrix(X)
-    labels = partial_labels(y_partial, "y_partial", n_rows=codes.n)
+    codes = _features(X, estimator, random_state)
+    adjusted = (not isinstance(codes, MixedColumns)) if adjusted is None else adjusted   # chapter 05c's default
+    nn = _check_knn(codes, crit, adjusted, n_neighbors)
+    labels = partial_labels(y_partial, "y_partial", n_rows=codes.n, index=frame_index(X))
     k = check_integer(k, "k", low=1, high=codes.shape[1])
     check_choice(surrogate, "surrogate", ("labelled", "auto") + SURROGATES)
     if prior is not None and surrogate != "auto":
         check_probability(prior, "prior")
         warnings.warn(f"`prior` is ignored with surrogate={surrogate!r}: only surrogate='auto' reads it", stacklevel=2)
-    return _semi(codes, labels, crit, k, prior, surrogate, adjusted)
+    return _semi(codes, labels, crit, k, prior, surrogate, adjusted, nn)
 
 # %% ../nbs/05_jmi.ipynb #ce69e811
-def listwise_select(X, y_partial, criterion="jmi", k: int = 10, *, adjusted: bool = False) -> Selected:
+def listwise_select(X, y_partial, criterion="jmi", k: int = 10, *, adjusted: bool = False, estimator: str = "auto",
+                    n_neighbors: int = KNN_NEIGHBORS, random_state=0) -> Selected:
     """Rank with `criterion` on the labelled rows only (D_L, listwise deletion): the best surrogate under MCAR (Cor. 2).
 
-    The same as ``semi_select(X, y_partial, criterion, k, surrogate="D_L")``.
+    The same as ``semi_select(X, y_partial, criterion, k, surrogate="D_L")`` (its keyword arguments).
 
     Returns
     -------
@@ -480,28 +588,34 @@ def listwise_select(X, y_partial, criterion="jmi", k: int = 10, *, adjusted: boo
     >>> listwise_select(X, [0, 1, -1, 0], "mim", 1).surrogate
     'D_L'
     """
-    return semi_select(X, y_partial, criterion, k, surrogate="D_L", adjusted=adjusted)
+    return semi_select(X, y_partial, criterion, k, surrogate="D_L", adjusted=adjusted, estimator=estimator,
+                       n_neighbors=n_neighbors, random_state=random_state)
 
 # %% ../nbs/05_jmi.ipynb #c1d9aecd
-def _mint(codes: CodeMatrix, labels: PartialLabels, k: int, adjusted: bool = False) -> Selected:
+def _mint(codes: CodeMatrix | MixedColumns, labels: PartialLabels, k: int, adjusted: bool = False,
+          n_neighbors: int = KNN_NEIGHBORS) -> Selected:
     "MINT on validated codes and binary partial labels."
     labels.require("both", who="MINT")
-    rel = relevance(codes.rows(labels.labelled), labels.surrogate("D_L"), 2, adjusted)
-    feats, scores = _greedy(codes, np.zeros(codes.n, dtype=np.uint8), 1, k, CRITERIA["mrmr"], rel=rel, adjusted=adjusted)
-    return _selected(codes, feats, scores, CRITERIA["mrmr"], adjusted, "MINT", labels.threshold)
+    rel = relevance(codes.rows(labels.labelled), labels.surrogate("D_L"), 2, adjusted, n_neighbors=n_neighbors)
+    feats, scores = _greedy(codes, np.zeros(codes.n, dtype=np.uint8), 1, k, CRITERIA["mrmr"], rel=rel, adjusted=adjusted,
+                            n_neighbors=n_neighbors)
+    return _selected(codes, feats, scores, CRITERIA["mrmr"], adjusted, "MINT", labels.threshold, n_neighbors=n_neighbors)
 
 # %% ../nbs/05_jmi.ipynb #69eb5408
-def mint_select(X, y_partial, k: int = 10, *, adjusted: bool = False) -> Selected:
+def mint_select(X, y_partial, k: int = 10, *, adjusted: bool = False, estimator: str = "auto", n_neighbors: int = KNN_NEIGHBORS,
+                random_state=0) -> Selected:
     """MINT (He et al. 2016, as in §6.1): mRMR with relevancy I(X_k;Y|s=1) from the labelled rows and redundancy
     I(X_k;X_j) from all rows.
 
     Parameters
     ----------
-    X : array-like (n_rows, n_features), DataFrame or CodeMatrix
-        Non-negative integer codes.
+    X : array-like (n_rows, n_features), DataFrame, CodeMatrix or MixedColumns
+        Features, as `select` reads them.
     y_partial : array-like, shape (n_rows,)
         1 / 0 / -1 or NaN (unlabelled).
     k : int, default 10
+    adjusted, estimator, n_neighbors, random_state
+        As `select`'s.
 
     Returns
     -------
@@ -514,9 +628,10 @@ def mint_select(X, y_partial, k: int = 10, *, adjusted: bool = False) -> Selecte
     >>> mint_select(X, [0, 1, -1, 0], 2).ranking.tolist()
     [0, 1]
     """
-    codes = CodeMatrix(X)
-    labels = partial_labels(y_partial, "y_partial", n_rows=codes.n)
-    return _mint(codes, labels, check_integer(k, "k", low=1, high=codes.shape[1]), adjusted)
+    codes = _features(X, estimator, random_state)
+    nn = _check_knn(codes, CRITERIA["mrmr"], adjusted, n_neighbors)
+    labels = partial_labels(y_partial, "y_partial", n_rows=codes.n, index=frame_index(X))
+    return _mint(codes, labels, check_integer(k, "k", low=1, high=codes.shape[1]), adjusted, nn)
 
 # %% ../nbs/05_jmi.ipynb #fd1d57fc
 def _margins(codes: CodeMatrix) -> list[np.ndarray]:
@@ -566,6 +681,11 @@ def surrogate_mi_all(X, y_partial) -> dict[str, np.ndarray]:
     return {name: np.stack([m[name] for m in mis]) if many else mis[0][name] for name in ("D_L", "Y0", "Y1")}
 
 # %% ../nbs/05_jmi.ipynb #2ed57079
+def _id_like(codes: CodeMatrix | MixedColumns) -> list:
+    "Indices of the discrete columns with nearly as many values as rows (the core's `id_like_columns` rule)."
+    if not isinstance(codes, MixedColumns): return id_like_columns(codes)
+    return [int(j) for j in np.flatnonzero(~codes.continuous) if codes.n >= 20 and codes.arity[j] >= 0.5 * codes.n]
+
 class _RankingSelector(PartialLabelSelector):
     "The greedy selectors' `_select`: the supervised criterion for a fully labelled target, else `_partial`."
     _label_kind = "auto"
@@ -573,30 +693,54 @@ class _RankingSelector(PartialLabelSelector):
 
     def _criterion(self) -> Criterion: return get_criterion(self.criterion)
 
-    def _partial(self, codes: CodeMatrix, labels: PartialLabels, crit: Criterion, k: int) -> Selected:
+    def _partial(self, codes, labels: PartialLabels, crit: Criterion, k: int, n_neighbors: int) -> Selected:
         raise NotImplementedError
 
+    def _check_X(self, X):
+        self._kinds = _kinds(X)   # the columns' dtypes, read before validation makes X one array
+        return super()._check_X(X)
+
+    def _check_array(self, X):
+        "A DataFrame with string or categorical columns is kept as objects: its discrete columns of a mixed table."
+        if self.discretize is None and self._kinds is not None and not self._kinds[1].all() and \
+                not all(pd.api.types.is_bool_dtype(t) for t, num in zip(X.dtypes, self._kinds[1]) if not num):
+            return validate_data(self, X, dtype=None, ensure_all_finite=True)
+        return super()._check_array(X)
+
+    def _table(self, X) -> CodeMatrix | MixedColumns:
+        "The features as this selector reads them: binned and counted (`discretize`), or as `estimator` says."
+        if self.discretize is None: return _features(X, self.estimator, self.random_state, getattr(self, "_kinds", None))
+        if check_choice(self.estimator, "estimator", ESTIMATORS) == "knn":
+            raise ValueError("`discretize` bins the columns to count them, estimator='knn' estimates them unbinned: set "
+                             "one of the two")
+        return CodeMatrix(discretize(X, bins=self.discretize))   # a dask X is binned chunk by chunk (chapter 10)
+
+    def _adjusted(self, codes) -> bool:
+        "`adjusted`, with None read as chapter 05c's default: adjusted where the MI is counted, plain for kNN columns."
+        return (not isinstance(codes, MixedColumns)) if self.adjusted is None else self.adjusted
+
     def _select(self, X, labels: PartialLabels) -> Selected:
-        if self.discretize is not None:   # a dask X is binned chunk by chunk (chapter 10), never loaded
-            X = discretize(X, bins=self.discretize)
-        codes = CodeMatrix(X)
+        codes = self._table(X)
+        crit, adjusted = self._criterion(), self._adjusted(codes)
+        nn = _check_knn(codes, crit, adjusted, self.n_neighbors)
         names = getattr(self, "feature_names_in_", None)
-        ids = [names[j] if names is not None else j for j in id_like_columns(codes)]
-        if ids and not self.adjusted:
+        ids = [names[j] if names is not None else j for j in _id_like(codes)]
+        if ids and not adjusted:
             warnings.warn(f"column(s) {ids[:5]} have nearly as many distinct values as rows (ID or index columns?): their "
                           "MI is large by chance alone; drop them, or score with adjusted=True", stacklevel=4)
         k = check_integer(self.k, "k", low=1, high=codes.shape[1])
-        crit = self._criterion()
         if labels.m and not labels.binary:
             c = labels.classes.tolist()
             fix = (f"code the positive class 1 and the other 0, e.g. y.map({{{c[1]!r}: 1, {c[0]!r}: 0}})" if len(c) == 2
                    else "a target of more classes must be fully labelled")
             raise ValueError(f"partial labels must be binary (1/0/-1): `y` has {labels.m} unlabelled rows and the "
                              f"classes {c}; {fix}")
-        if labels.m: return self._partial(codes, labels, crit, k)
+        if labels.m: return self._partial(codes, labels, crit, k, nn)
         labels.require("both", who=type(self).__name__)
         y, ky = reindex_codes(labels.codes, len(labels.classes))
-        return _selected(codes, *_greedy(codes, y, ky, k, crit, adjusted=self.adjusted), crit, self.adjusted, "Y")
+        return _selected(codes, *_greedy(codes, y, ky, k, crit, adjusted=adjusted, n_neighbors=nn), crit,
+                         adjusted, "Y", n_neighbors=nn)
+
 
 # %% ../nbs/05_jmi.ipynb #7eb0f2a8
 class SurrogateSelector(_RankingSelector):
@@ -618,11 +762,18 @@ class SurrogateSelector(_RankingSelector):
     surrogate : {"labelled", "auto", "Y0", "Y1", "D_L"}, default "labelled"
         As `semi_select`'s: "labelled" (the default) ranks on D_L, or on Y0 for PU data; "auto" is Algorithm 3.
     discretize : int, optional
-        Bin numeric columns into this many equal-width bins before ranking (`transform` keeps the original columns).
-    adjusted : bool, default True
+        Bin numeric columns into this many equal-width bins and count them (`transform` keeps the original columns).
+    adjusted : bool, optional
         Score every MI term adjusted for chance (its expectation under permutation subtracted): an ID-like column
-        cannot win by its number of values (chosen held out in chapter 05c). The papers' criteria use the plain MI
-        (``adjusted=False``).
+        cannot win by its number of values. None (the default): adjusted where the MI is counted (chosen held out in
+        chapter 05c), plain for kNN-estimated columns. The papers' criteria use the plain MI (``adjusted=False``).
+    estimator : {"auto", "counts", "knn"}, default "auto"
+        How information is estimated without `discretize` (see `select`): "auto" estimates the float columns by
+        k-nearest neighbours and counts the others.
+    n_neighbors : int, default `KNN_NEIGHBORS` (5)
+        k of the kNN estimator.
+    random_state : None, int or numpy Generator, default 0
+        The kNN estimator's jitter of repeated values (fixed by default: the same data give the same selection).
 
     Attributes
     ----------
@@ -644,18 +795,20 @@ class SurrogateSelector(_RankingSelector):
     [0]
     """
     def __init__(self, criterion="jmi", k: int = 10, prior: float | None = None, surrogate: str = "labelled",
-                 discretize: int | None = None, adjusted: bool = True):
+                 discretize: int | None = None, adjusted: bool | None = None, estimator: str = "auto",
+                 n_neighbors: int = KNN_NEIGHBORS, random_state=0):
         self.criterion, self.k, self.prior, self.surrogate, self.discretize = criterion, k, prior, surrogate, discretize
-        self.adjusted = adjusted
+        self.adjusted, self.estimator, self.n_neighbors, self.random_state = adjusted, estimator, n_neighbors, random_state
 
-    def _partial(self, codes, labels, crit, k):
+    def _partial(self, codes, labels, crit, k, n_neighbors):
         check_choice(self.surrogate, "surrogate", ("labelled", "auto") + SURROGATES)
-        prior, self.prior_estimate_ = resolve_prior(self.prior, codes, labels, random_state=0, who=type(self).__name__)
+        data = np.column_stack(codes.values) if isinstance(codes, MixedColumns) else codes
+        prior, self.prior_estimate_ = resolve_prior(self.prior, data, labels, random_state=0, who=type(self).__name__)
         if prior is not None and self.surrogate != "auto":
             check_probability(prior, "prior")
             warnings.warn(f"`prior` is ignored with surrogate={self.surrogate!r}: only surrogate='auto' reads it",
                           stacklevel=4)
-        return _semi(codes, labels, crit, k, prior, self.surrogate, self.adjusted)
+        return _semi(codes, labels, crit, k, prior, self.surrogate, self._adjusted(codes), n_neighbors)
 
 # %% ../nbs/05_jmi.ipynb #343ab705
 class _NamedCriterion(SurrogateSelector):
@@ -664,8 +817,9 @@ class _NamedCriterion(SurrogateSelector):
     _name = ""
 
     def __init__(self, k: int = 10, prior: float | None = None, surrogate: str = "auto", discretize: int | None = None,
-                 adjusted: bool = False):
+                 adjusted: bool = False, estimator: str = "auto", n_neighbors: int = KNN_NEIGHBORS, random_state=0):
         self.k, self.prior, self.surrogate, self.discretize, self.adjusted = k, prior, surrogate, discretize, adjusted
+        self.estimator, self.n_neighbors, self.random_state = estimator, n_neighbors, random_state
 
     def _criterion(self): return CRITERIA[self._name]
 
@@ -710,6 +864,8 @@ class MINT(_RankingSelector):
     adjusted : bool, default False
         Score every MI term adjusted for chance (its expectation under permutation subtracted): an ID-like column
         cannot win by its number of values. The papers' criteria use the plain MI.
+    estimator, n_neighbors, random_state
+        As `SurrogateSelector`'s.
 
     Attributes
     ----------
@@ -725,12 +881,14 @@ class MINT(_RankingSelector):
     >>> MINT(k=2).fit(X, [0, 1, -1, 0]).ranking_.tolist()
     [0, 1]
     """
-    def __init__(self, k: int = 10, discretize: int | None = None, adjusted: bool = False):
+    def __init__(self, k: int = 10, discretize: int | None = None, adjusted: bool = False, estimator: str = "auto",
+                 n_neighbors: int = KNN_NEIGHBORS, random_state=0):
         self.k, self.discretize, self.adjusted = k, discretize, adjusted
+        self.estimator, self.n_neighbors, self.random_state = estimator, n_neighbors, random_state
 
     def _criterion(self): return CRITERIA["mrmr"]
 
-    def _partial(self, codes, labels, crit, k): return _mint(codes, labels, k, self.adjusted)
+    def _partial(self, codes, labels, crit, k, n_neighbors): return _mint(codes, labels, k, self.adjusted, n_neighbors)
 
 # %% ../nbs/05_jmi.ipynb #00c77d0b
 def labelled_scorer(scoring="accuracy") -> Callable:

@@ -1,6 +1,7 @@
 """scikit-learn conformance of the chapter-05 selectors (SemiJMI, SemiMIM, MINT, SurrogateSelector) and their Pipeline use.
 
-The checks feed continuous data, so the estimators are checked with `discretize=5` (they need integer codes otherwise) and
+The checks feed continuous data; the estimators are checked here with `discretize=5` (binned and counted; the kNN path that
+floats take by default is checked in tests/test_knn_sklearn.py) and
 `k=1` (some checks fit a single feature; k larger than the number of features is an error by design). All checks apply;
 the four array-API checks are skipped by scikit-learn itself unless SCIPY_ARRAY_API is set."""
 import numpy as np
@@ -89,5 +90,6 @@ def test_errors():
         SemiJMI(k=2).fit(X, yp)
     with pytest.raises(ValueError, match="`k`"):
         SemiJMI(k=99, prior=0.3).fit(X, yp)
-    with pytest.raises(TypeError, match="discreti"):
-        SemiJMI(k=2, prior=0.3).fit(X + 0.5, yp)
+    with pytest.raises(TypeError, match="discreti"):                   # floats are not codes to count
+        SemiJMI(k=2, prior=0.3, estimator="counts").fit(X + 0.5, yp)
+    assert len(SemiJMI(k=2, prior=0.3).fit(X + 0.5, yp).ranking_) == 2     # by default they are estimated (chapter 01c)
