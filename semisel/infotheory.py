@@ -437,8 +437,11 @@ def permuted_g(T: np.ndarray, n_perm: int = 999, random_state=None) -> np.ndarra
 # %% ../nbs/01_infotheory.ipynb #a1e0c7b2
 @dataclass(frozen=True)
 class TestSpec:
-    """One test of independence of the registry `TESTS`: the statistic ("g": G = 2N·I, "x2": Pearson's X^2 = 2N·I2),
-    how its p-value is calibrated, whether it permutes y (then `n_perm` is its default number of tables) and its aliases."""
+    """One test of independence of the registry `TESTS`: the statistic ("g": G = 2N·I, "x2": Pearson's X^2 = 2N·I2;
+    chapter 01b's "mi-cg", "mi-g", "zf", "cor"), how its p-value is calibrated, whether it permutes (then `n_perm` is
+    its default number of permutations), its aliases, and the `data` it takes: "discrete" (integer codes: chapter
+    01's `ci_test_all`), "gaussian" (continuous X, Y, Z) or "conditional-gaussian" (any mix: chapter 01b's
+    `continuous_test_all`), "nonparametric" (continuous, no model)."""
     __test__ = False                                                            # not a pytest class
     name: str
     statistic: str
@@ -446,15 +449,26 @@ class TestSpec:
     permutes: bool = False
     n_perm: int | None = None
     aliases: tuple[str, ...] = ()
+    data: str = "discrete"
 
     def check_n_perm(self, n_perm: int | None) -> int:
         "The number of permuted tables to draw: `n_perm` validated, the default if None, 0 for an asymptotic test."
         if n_perm is None: return self.n_perm or 0
         if not self.permutes:
-            names = ", ".join(repr(s.name) for s in TESTS.values() if s.permutes)
+            names = ", ".join(repr(s.name) for s in TESTS.values() if s.permutes and s.data == self.data)
             raise ValueError(f"`n_perm` applies to the permutation tests {names}, not to test {self.name!r}")
         return check_integer(n_perm, "n_perm", low=1)
 
+    def check_data(self, data: str, who: str) -> TestSpec:
+        "This spec if its test takes `data`, else the one-line error that `who` runs only tests for `data` data."
+        if self.data != data:
+            raise ValueError(f"`test` {self.name!r} is a test for {self.data} data; {who} runs the tests for {data} data "
+                             f"({', '.join(repr(s.name) for s in TESTS.values() if s.data == data)})")
+        return self
+
+_G, _CG = "gaussian", "conditional-gaussian"
+_PERM_G = "y permuted over all rows, r recomputed given z (bnlearn's scheme)"
+_PERM_CG = "the continuous variable's null residuals permuted within the strata of the discrete z (Freedman-Lane)"
 TESTS = {s.name: s for s in (
     TestSpec("g", "g", "chi2 with the papers' dof (observed levels, at least 1)"),
     TestSpec("mi", "g", "bnlearn 4.9's mi: chi2 with the dof of the declared levels (code bounds)"),
@@ -466,6 +480,22 @@ TESTS = {s.name: s for s in (
     TestSpec("smc", "g", "sequential Monte Carlo permutation (a column stops once its decision is settled)", True, 999,
              ("smc-mi",)),
     TestSpec("sp", "g", "c·chi2_nu with the exact permutation mean and the variance of n_perm tables", True, 100, ("sp-mi",)),
+    TestSpec("mi-cg", "mi-cg", "bnlearn 4.9's mi-cg: chi2 with its dof (conditional Gaussian likelihood ratio)", data=_CG),
+    TestSpec("mc-mi-cg", "mi-cg", f"Monte Carlo: {_PERM_CG}", True, 999, data=_CG),
+    TestSpec("smc-mi-cg", "mi-cg", f"sequential Monte Carlo: {_PERM_CG}", True, 999, data=_CG),
+    TestSpec("sp-mi-cg", "mi-cg", "c·chi2_nu with the mean and variance of n_perm Freedman-Lane permutations", True, 100,
+             data=_CG),
+    TestSpec("ns-mi-cg", "mi-cg", "mi-cg on the van der Waerden normal scores of the continuous columns", data=_CG),
+    TestSpec("zf", "zf", "bnlearn 4.9's zf: Fisher's z of the partial correlation, N(0, 1), two-sided", data=_G),
+    TestSpec("mi-g", "mi-g", "bnlearn 4.9's mi-g: -N ln(1 - r^2), chi2 with 1 dof", data=_G),
+    TestSpec("cor", "cor", "bnlearn 4.9's cor: the partial correlation's t-test, two-sided", data=_G),
+    TestSpec("mc-zf", "zf", f"Monte Carlo: {_PERM_G}", True, 999, data=_G),
+    TestSpec("smc-zf", "zf", f"sequential Monte Carlo: {_PERM_G}", True, 999, data=_G),
+    TestSpec("mc-mi-g", "mi-g", f"Monte Carlo: {_PERM_G}", True, 999, data=_G),
+    TestSpec("smc-mi-g", "mi-g", f"sequential Monte Carlo: {_PERM_G}", True, 999, data=_G),
+    TestSpec("sp-mi-g", "mi-g", "c·chi2_nu with the mean and variance of n_perm permutations of y", True, 100, data=_G),
+    TestSpec("mc-cor", "cor", f"Monte Carlo: {_PERM_G}", True, 999, data=_G),
+    TestSpec("smc-cor", "cor", f"sequential Monte Carlo: {_PERM_G}", True, 999, data=_G),
 )}
 
 CI_METHODS = tuple(TESTS)                                                       # the registry's names, in order
@@ -736,7 +766,7 @@ def ci_test_all(X, y, z=None, test: str = "g", *, n_perm: int | None = None, alp
     >>> bool(ci_test_all(X, y, test="mc", n_perm=199, random_state=0).pvalue[0] <= 1 / 200)   # X_0 is y
     True
     """
-    spec = test_spec(test)
+    spec = test_spec(test).check_data("discrete", "ci_test_all")
     n_perm = spec.check_n_perm(n_perm)
     alpha = check_probability(alpha, "alpha")
     rng = check_random_state(random_state) if spec.permutes else None

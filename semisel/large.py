@@ -11,9 +11,10 @@ import numpy as np
 
 from .core import (CodeMatrix, block_tables, check_choice, check_integer, column_blocks, compact_codes, is_chunked,
                           register_chunked)
+from .continuous import MixedData
 
 # %% auto #0
-__all__ = ['ChunkedCodes', 'chunked_target_codes', 'check_chunked_X', 'discretize_chunked']
+__all__ = ['ChunkedCodes', 'chunked_target_codes', 'check_chunked_X', 'discretize_chunked', 'row_sums', 'ChunkedMixed']
 
 # %% ../nbs/10_dask.ipynb #d006aa00
 def _dask():
@@ -404,3 +405,141 @@ def discretize_chunked(X, bins: int = 5, strategy: str = "uniform", nan: str = "
 
 register_chunked(codes=ChunkedCodes, target_codes=chunked_target_codes, check_X=check_chunked_X,
                  discretize=discretize_chunked)   # the core's questions about chunked data come here from now on
+
+# %% ../nbs/10_dask.ipynb #d041aa00
+def row_sums(fn, *arrays) -> np.ndarray:
+    """The sum over the row chunks of `arrays` (dask or NumPy, aligned on the rows of the first dask one) of
+    fn(*chunks), a NumPy array: chapter 01b's `_rowsum` for chunked data. Each chunk's result is computed where the
+    chunk lies; only the results travel.
+
+    Examples
+    --------
+    >>> import dask.array as da
+    >>> float(row_sums(lambda a, b: (a * b).sum(0), da.arange(6.0, chunks=2)[:, None], np.ones((6, 1)))[0])
+    15.0
+    """
+    import dask
+    rows = next(a for a in arrays if is_chunked(a)).chunks[0]
+    blocks = [_lazy_vector(a, "rows", rows).to_delayed().ravel() for a in arrays]
+    return functools.reduce(np.add, dask.compute(*[dask.delayed(fn)(*chunk) for chunk in zip(*blocks)]))
+
+# %% ../nbs/10_dask.ipynb #d042aa00
+def _remap(block: np.ndarray, *, table: np.ndarray) -> np.ndarray:
+    "The codes of one chunk re-indexed by `table` (old code -> new)."
+    return table[block]
+
+class ChunkedMixed(MixedData):
+    """Chapter 01b's `MixedData` of a dask array or DataFrame chunked by rows: float columns continuous (finite,
+    standardised lazily), integer and bool columns discrete (non-negative codes, with the in-memory declared levels).
+
+    Validated in two passes over the rows (the columns' sums, non-finite counts and code ranges; then their squared
+    deviations and the codes' occupied values); the values stay lazy. `MixedData(X)` of a dask collection is one of
+    these; `MixedData.join` of X, y, z of which one is chunked makes the others chunked alike.
+
+    Examples
+    --------
+    >>> import dask.array as da
+    >>> md = ChunkedMixed(da.from_array(np.array([[0.5, 1.0], [1.5, 3.0], [2.5, 2.0]]), chunks=2))
+    >>> md.continuous.tolist(), md.values[:, 0].compute().tolist()
+    ([True, True], [-1.0, 0.0, 1.0])
+    """
+    chunked = True
+
+    def __init__(self, data, name: str = "data", rows=None):
+        if data is self: return
+        da = _dask()
+        if hasattr(data, "to_dask_array") and hasattr(data, "columns"):
+            names, cols = list(data.columns), [data[c].to_dask_array(lengths=True) for c in data.columns]
+        elif hasattr(data, "to_dask_array"): names, cols = None, [data.to_dask_array(lengths=True)]
+        else:
+            arr = _lazy_vector(data, name, rows) if rows is not None or is_chunked(data) else _lazy_vector(data, name)
+            if arr.ndim == 1: arr = arr[:, None]
+            if arr.ndim != 2: raise ValueError(f"`{name}` must be a vector or 2-D (rows x columns), got {arr.ndim} dimensions")
+            names, cols = None, [arr[:, j] for j in range(arr.shape[1])]
+        if not cols: raise ValueError(f"`{name}` has no columns")
+        rows = rows or cols[0].chunks[0]
+        cols = [c.rechunk((rows,)) for c in cols]
+        self.names, self.n, p = names, int(cols[0].shape[0]), len(cols)
+        if self.n == 0: raise ValueError(f"`{name}` is empty")
+        label = lambda j: name if p == 1 and names is None else f"{name}[{names[j]!r}]" if names else f"{name}[:, {j}]"
+        for j, c in enumerate(cols):
+            if c.dtype.kind not in "iufb":
+                raise TypeError(f"`{label(j)}` must hold integer codes (discrete) or floats (continuous), got dtype {c.dtype}")
+        self.continuous = np.array([c.dtype.kind == "f" for c in cols])
+        self.levels, self.constant = np.zeros(p, np.int64), np.zeros(p, bool)
+        F = [j for j in range(p) if self.continuous[j]]
+        Dc = [j for j in range(p) if not self.continuous[j]]
+        Xf = da.stack([cols[j] for j in F], axis=1).rechunk({1: -1}).astype(np.float64) if F else None
+        finite = da.isfinite(Xf) if F else None
+        first = [(~finite).sum(0), da.where(finite, Xf, 0.0).sum(0)] if F else None
+        codes = [cols[j].astype(np.int64) if cols[j].dtype.kind == "b" else cols[j] for j in Dc]
+        got = da.compute(first, [c.min() for c in codes], [c.max() for c in codes])
+        for j, lo in zip(Dc, got[1]):
+            if lo < 0: raise ValueError(f"`{label(j)}` has negative codes (min {lo}); codes must be >= 0")
+        if F:
+            bad, total = got[0]
+            for j, b in zip(F, bad):
+                if b: raise ValueError(f"`{label(j)}` has NaN or infinite values; remove or impute them first")
+            mean = total / self.n
+            dev = Xf - mean
+            second = [(dev * dev).sum(0), abs(dev).max(0)]
+        hi = np.asarray(got[2], dtype=np.int64)
+        for j, h in zip(Dc, hi):
+            if h + 1 > 2 * self.n + 256:
+                raise ValueError(f"`{label(j)}` has sparse codes (up to {h} on {self.n} rows); re-index them to 0..k-1 first")
+        counts = [da.bincount(c.astype(np.int64), minlength=int(h) + 1) for c, h in zip(codes, hi)]
+        got2 = da.compute(second if F else None, counts)
+        self.codes, self._scored = [None] * p, None
+        for j, c, h, present in zip(Dc, codes, hi, got2[1]):
+            present = present > 0
+            k, used = int(h) + 1, int(present.sum())
+            if k > 64 and 2 * used < k:                                          # compact_codes' rule: re-index
+                c, k = c.map_blocks(functools.partial(_remap, table=np.cumsum(present) - 1), dtype=np.int64), used
+            self.codes[j] = c.astype(np.min_scalar_type(max(k - 1, 0)))
+            self.levels[j], self.constant[j] = k, used <= 1
+        values = [da.zeros(self.n, chunks=(rows,))] * p
+        if F:
+            ss, spread = got2[0]
+            for i, j in enumerate(F):
+                const = self.n < 2 or spread[i] <= 8 * np.finfo(float).eps * max(abs(mean[i]), spread[i])
+                self.constant[j] = const
+                values[j] = values[j] if const else (cols[j] - mean[i]) / np.sqrt(ss[i] / (self.n - 1))
+        self.values = da.stack(values, axis=1).rechunk({1: -1})
+
+    def __repr__(self) -> str:
+        return (f"ChunkedMixed({self.n} rows x {len(self.continuous)} columns, {int(self.continuous.sum())} continuous, "
+                f"in {self.values.numblocks[0]} chunks)")
+
+    @classmethod
+    def join(cls, args) -> tuple:
+        "`MixedData.join` of (argument, name) pairs of which one at least is chunked: every part chunked alike."
+        da = _dask()
+        rows = next(_lazy_vector(a, name).chunks[0] for a, name in args if is_chunked(a))
+        parts = [a if isinstance(a, ChunkedMixed) else cls(a, name, rows) for a, name in args]
+        if parts[1].shape[1] != 1: raise ValueError(f"`y` must be a vector, got {parts[1].shape[1]} columns")
+        for (_, name), part in zip(args[1:], parts[1:]):
+            if part.n != parts[0].n: raise ValueError(f"`{name}` has {part.n} rows but `X` has {parts[0].n}")
+        out = object.__new__(cls)
+        out.n, out._scored, out.names = parts[0].n, None, None
+        for field in ("continuous", "constant", "levels"): setattr(out, field, np.concatenate([getattr(q, field) for q in parts]))
+        out.values = da.concatenate([q.values.rechunk({0: rows}) for q in parts], axis=1)
+        out.codes = [None if c is None else c.rechunk((rows,)) for q in parts for c in q.codes]
+        d, k = parts[0].shape[1], out.shape[1]
+        return out, list(range(d)), d, list(range(d + 1, k))
+
+    def strata(self, cols) -> tuple:
+        "`MixedData.strata`, lazily: the joint states observed in the chunks (one pass), as chapter 01's conditioning sets."
+        cols = list(cols)
+        zero = _dask().zeros(self.n, dtype=np.uint8, chunks=(self.values.chunks[0],))
+        if not cols: return zero, 1, 1.0
+        w, _, k = chunked_target_codes(zero, self.code_matrix(cols))
+        return w.astype(np.int64), int(k), float(np.prod(self.levels[cols].astype(float)))
+
+    def code_matrix(self, cols):
+        "The codes of the discrete columns `cols`, lazily, one column each."
+        return _dask().stack([self.codes[j] for j in cols], axis=1)
+
+    def normal_scores(self):
+        raise ValueError("normal scores need the rows in memory (ranks); chunked data take the asymptotic tests")
+
+register_chunked(mixed=ChunkedMixed, row_sums=row_sums)   # chapter 01b's questions about chunked tables
