@@ -521,6 +521,8 @@ class _Tests:
         return [m for m in mb if m in fixed or pv.get(m, 0.0) < self.alpha]
 
 # %% ../nbs/04_blankets.ipynb #mx000002
+_VACUOUS = (0.0, 0.0, 1.0)    # (statistic, dof, p-value) of a test given a set that holds x or y
+
 class _MixedTests(_Tests):
     """`_Tests` on a `MixedData` `md` (the class its last column) with a test of chapter 01b (`make_ci` gives its
     callables the shape ``(md, xs, y, zs)``): the same caches and patterns, the tests by `ci_test_columns`."""
@@ -541,11 +543,13 @@ class _MixedTests(_Tests):
         return (y, x) if x == self.n_vars - 1 else (x, y)
 
     def _many(self, tests: list) -> list:
-        "(statistic, dof, p-value) of the tests (x, y, zkey): one `ci_test_columns` call per (y, zkey) for all its x."
+        """(statistic, dof, p-value) of the tests (x, y, zkey): one `ci_test_columns` call per (y, zkey) for all its x.
+        A set that holds x or y determines it: independence (0, 0, 1), as the counting tests give (G = 0) and bnlearn."""
         out, groups = [None] * len(tests), {}
         for i, (x, y, zkey) in enumerate(tests):
             x, y = self._pair(x, y)
-            groups.setdefault((y, zkey), []).append((i, x))
+            if x in zkey or y in zkey: out[i] = _VACUOUS
+            else: groups.setdefault((y, zkey), []).append((i, x))
         for (y, zkey), at in groups.items():
             r = self.ci.association(self.md, [x for _, x in at], y, zkey)
             for (i, _), row in zip(at, zip(r.statistic.tolist(), r.dof.tolist(), r.pvalue.tolist())): out[i] = row
@@ -553,6 +557,7 @@ class _MixedTests(_Tests):
 
     def _decide(self, x: int, y: int, zkey: tuple):
         x, y = self._pair(x, y)
+        if x in zkey or y in zkey: return CIResult(*(np.array([v]) for v in (0.0, 1.0, 0.0)))
         return self.ci.decision(self.md, [x], y, zkey)
 
 # %% ../nbs/04_blankets.ipynb #56bafe1a
@@ -992,8 +997,8 @@ def has_continuous(X) -> bool:
 
 def mixed_table(X, name: str = "X") -> tuple[pd.DataFrame, tuple | None]:
     """`X` as a table of chapter 01b's `MixedData`: float columns as they are (continuous), every other column as the
-    integer codes `CodeMatrix` gives it (integers, bools, strings, categoricals: discrete); and the feature names
-    (None for an array).
+    integer codes `CodeMatrix` gives it (integers, bools: discrete), strings and categoricals as the codes of their
+    categories (sorted strings; a categorical's own order); and the feature names (None for an array).
 
     Examples
     --------
@@ -1006,15 +1011,24 @@ def mixed_table(X, name: str = "X") -> tuple[pd.DataFrame, tuple | None]:
     if isinstance(X, pd.DataFrame):
         names = tuple(X.columns.tolist())
         cont = [isinstance(t, np.dtype) and t.kind == "f" for t in X.dtypes]
-        disc = [j for j, c in enumerate(cont) if not c]
+        labels = [_categories(X.iloc[:, j], f"{name}[{names[j]!r}]") if not c else None for j, c in enumerate(cont)]
+        disc = [j for j, c in enumerate(cont) if not c and labels[j] is None]
         codes = iter(CodeMatrix(X.iloc[:, disc], name).columns if disc else ())
         cols = {j: _finite(X.iloc[:, j].to_numpy(dtype=float), f"{name}[{names[j]!r}]") if c
-                else np.asarray(next(codes), dtype=np.int64) for j, c in enumerate(cont)}
+                else labels[j] if labels[j] is not None else np.asarray(next(codes), dtype=np.int64)
+                for j, c in enumerate(cont)}
         return pd.DataFrame(cols), names
     A = np.asarray(X)
     if A.ndim != 2: raise ValueError(f"`{name}` must be 2-D (rows x features), got shape {A.shape}")
     if A.dtype.kind == "f": return pd.DataFrame(_finite(A.astype(float, copy=False), name)), None
     return pd.DataFrame(np.column_stack(CodeMatrix(A, name).columns).astype(np.int64)), None
+
+def _categories(col: pd.Series, label: str) -> np.ndarray | None:
+    "The codes of a string or categorical column (a one-line error for a missing value); None for any other column."
+    categorical = isinstance(col.dtype, pd.CategoricalDtype)
+    if not categorical and col.dtype.kind not in "OSU" and not pd.api.types.is_string_dtype(col.dtype): return None
+    if col.isna().any(): raise ValueError(f"`{label}` has missing values; remove or impute them first")
+    return col.cat.codes.to_numpy(dtype=np.int64) if categorical else np.unique(col.astype(str).to_numpy(), return_inverse=True)[1]
 
 def _finite(a: np.ndarray, label: str) -> np.ndarray:
     "a, or a one-line error naming `label` when it holds NaN or an infinite value."
