@@ -1239,6 +1239,7 @@ msx <- if (is.null(s$max_sx)) NULL else s$max_sx
 out <- lapply(s$jobs, function(j) {
   d <- raw[, c(setdiff(names(raw), j$target), j$target)]
   if (!is.null(j$positive)) d[[j$target]] <- factor(as.integer(raw[[j$target]] == j$positive), levels = 0:1)
+  if (!is.null(j$above)) d[[j$target]] <- factor(as.integer(raw[[j$target]] > j$above), levels = 0:1)
   f <- if (j$kind == "mb") learn.mb else learn.nbr
   t0 <- proc.time()
   r <- f(d, node = j$target, method = j$algorithm, test = s$test, alpha = s$alpha, max.sx = msx)
@@ -1257,20 +1258,21 @@ def bnlearn_available(rscript: str = "Rscript", lib: str = BNLEARN_LIB) -> bool:
     return r.returncode == 0
 
 def bnlearn_learn(frame: pd.DataFrame, jobs, test: str = "mi", alpha: float = 0.05, max_sx: int | None = None, *,
-                  positive: dict | None = None, rscript: str = "Rscript", lib: str = BNLEARN_LIB) -> pd.DataFrame:
+                  positive: dict | None = None, above: dict | None = None, rscript: str = "Rscript", lib: str = BNLEARN_LIB) -> pd.DataFrame:
     """Run R's bnlearn on `frame` in one Rscript call: integer columns are factors with levels 0..max (codes), float
     columns numeric (bnlearn's continuous variables: "mi-cg" for a mixture, "mi-g", "zf", "cor" when all are floats).
 
     `jobs` is an iterable of (target, algorithm, kind) with kind "mb" (`learn.mb`) or "nbr" (`learn.nbr`); the target
     is moved to the last column (as `learn_mb` puts y) and, if `positive` maps it to a code, binarised to
-    ``factor(target == code, levels = 0:1)``. `test` is bnlearn's name ("mi", "mi-adf", ...). Returns one row per job:
+    ``factor(target == code, levels = 0:1)``; if `above` maps it to a number, a float target is binarised to
+    ``factor(target > number, levels = 0:1)`` (the book's binarised continuous node). `test` is bnlearn's name ("mi", "mi-adf", ...). Returns one row per job:
     target, algorithm, kind, members (tuple of names), seconds and cpu (bnlearn's own wall and CPU time for the call,
     measured inside R).
     """
     frame = pd.DataFrame(frame)
-    positive = positive or {}
-    jobs = [dict(target=t, algorithm=a, kind=k, **({"positive": int(positive[t])} if t in positive else {}))
-            for t, a, k in jobs]
+    positive, above = positive or {}, above or {}
+    jobs = [dict(target=t, algorithm=a, kind=k, **({"positive": int(positive[t])} if t in positive else {}),
+                 **({"above": float(above[t])} if t in above else {})) for t, a, k in jobs]
     with tempfile.TemporaryDirectory() as tmp:
         csv, out, spec = (os.path.join(tmp, f) for f in ("data.csv", "out.json", "spec.json"))
         frame.to_csv(csv, index=False)
