@@ -32,8 +32,8 @@ from .infotheory import (bn_g, bn_g_tests, bn_pvalues, ci_test_all, cmi_from_cou
 
 # %% auto #0
 __all__ = ['EMPTY', 'ALGORITHMS', 'BNLEARN_LIB', 'Strata', 'extend', 'CIResult', 'bn_test', 'gadf_from_counts', 'CITest',
-           'make_ci', 'TestRecord', 'trace_table', 'check_algorithm', 'Blanket', 'has_continuous', 'mixed_table',
-           'default_test', 'learn_nbr', 'learn_mb', 'bnlearn_available', 'bnlearn_learn']
+           'make_ci', 'TestRecord', 'trace_table', 'one_blas_thread', 'check_algorithm', 'Blanket', 'has_continuous',
+           'mixed_table', 'default_test', 'learn_nbr', 'learn_mb', 'bnlearn_available', 'bnlearn_learn']
 
 # %% ../nbs/04_blankets.ipynb #a5156627
 _COMPANION = "g-adf"     # the deterministic association of the permutation tests
@@ -523,6 +523,17 @@ class _Tests:
 # %% ../nbs/04_blankets.ipynb #mx000002
 _VACUOUS = (0.0, 0.0, 1.0)    # (statistic, dof, p-value) of a test given a set that holds x or y
 
+@functools.lru_cache(maxsize=1)
+def _blas():
+    "threadpoolctl's controller of the loaded BLAS (scikit-learn's dependency), made once (a limit then costs microseconds)."
+    from threadpoolctl import ThreadpoolController
+    return ThreadpoolController()
+
+def one_blas_thread():
+    """One BLAS thread for a batch of chapter 01b's tests: their matrices are small (a Gram matrix per stratum of the
+    conditioning set's size), where BLAS threads cost more than they bring; on a loaded machine, many times more."""
+    return _blas().limit(limits=1, user_api="blas")
+
 class _MixedTests(_Tests):
     """`_Tests` on a `MixedData` `md` (the class its last column) with a test of chapter 01b (`make_ci` gives its
     callables the shape ``(md, xs, y, zs)``): the same caches and patterns, the tests by `ci_test_columns`."""
@@ -550,15 +561,16 @@ class _MixedTests(_Tests):
             x, y = self._pair(x, y)
             if x in zkey or y in zkey: out[i] = _VACUOUS
             else: groups.setdefault((y, zkey), []).append((i, x))
-        for (y, zkey), at in groups.items():
-            r = self.ci.association(self.md, [x for _, x in at], y, zkey)
+        with one_blas_thread():
+            results = [(at, self.ci.association(self.md, [x for _, x in at], y, zkey)) for (y, zkey), at in groups.items()]
+        for at, r in results:
             for (i, _), row in zip(at, zip(r.statistic.tolist(), r.dof.tolist(), r.pvalue.tolist())): out[i] = row
         return out
 
     def _decide(self, x: int, y: int, zkey: tuple):
         x, y = self._pair(x, y)
         if x in zkey or y in zkey: return CIResult(*(np.array([v]) for v in (0.0, 1.0, 0.0)))
-        return self.ci.decision(self.md, [x], y, zkey)
+        with one_blas_thread(): return self.ci.decision(self.md, [x], y, zkey)
 
 # %% ../nbs/04_blankets.ipynb #56bafe1a
 def _pick(E: _Tests, cands: list, t: int, mb: list):

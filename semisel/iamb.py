@@ -23,7 +23,7 @@ from .core import (CodeMatrix, PartialLabels, PartialLabelSelector, Selected, ch
                           encode_joint, fits_count_budget, id_like_columns, is_chunked, joint_codes, partial_labels,
                           stratum_tables)
 from .blankets import (ALGORITHMS, EMPTY, CITest, TestRecord, check_algorithm, has_continuous, learn_mb, make_ci,
-                               mixed_table, trace_table)
+                               mixed_table, one_blas_thread, trace_table)
 from .continuous import MixedData
 from .datasets import discretize
 from .priors import resolve_prior
@@ -338,7 +338,8 @@ def _iamb_mixed(feats: _Mixed, y, alpha: float, ci: CITest, trace: bool, progres
     `CITest` of `make_ci`: its decision, batched over the candidates) on the columns of one `MixedData` of [X, y]."""
     md = MixedData.join(feats.frame, y)[0]
     t = md.shape[1] - 1
-    return _iamb(feats, None, alpha, lambda xs, _, z: ci.decision(md, xs, t, () if z is None else z), trace, progress)
+    with one_blas_thread():                                  # small matrices: BLAS threads cost more than they bring
+        return _iamb(feats, None, alpha, lambda xs, _, z: ci.decision(md, xs, t, () if z is None else z), trace, progress)
 
 def iamb(X, y, alpha: float = 0.10, test=DEFAULT_TEST, trace: bool = False, *, n_perm: int | None = None,
          random_state=None) -> MarkovBlanket:
