@@ -516,9 +516,15 @@ def cg_network(net, states: int = 3) -> GaussianNetwork:
     return GaussianNetwork(f"{net.name}-cg", net.nodes, net.parents, net.intercept, net.coef, net.sd, net.edges,
                            {v: net.intercept[v] + net.sd[v] * cond for v in roots})
 
-def sample_gaussian(net, n: int, random_state=None) -> pd.DataFrame:
+_NOISE = {"normal": lambda rng, n: rng.standard_normal(n),
+          "t3": lambda rng, n: rng.standard_t(3, n) / np.sqrt(3.0),                             # heavy-tailed
+          "lognormal": lambda rng, n: (np.exp(rng.standard_normal(n)) - np.exp(0.5)) / np.sqrt((np.e - 1) * np.e)}   # skewed
+
+def sample_gaussian(net, n: int, random_state=None, noise: str = "normal") -> pd.DataFrame:
     """`n` forward samples of a Gaussian or conditional Gaussian network (a `GaussianNetwork` or a name): floats for
     the continuous nodes, integer state codes for the discrete ones, columns in the network's topological order.
+    `noise` is the residuals' law, standardised (mean 0, variance 1): "normal" (the network's), or "t3" (heavy-tailed)
+    and "lognormal" (skewed) for non-Gaussian data with the same linear structure, means and covariance.
 
     Examples
     --------
@@ -526,16 +532,17 @@ def sample_gaussian(net, n: int, random_state=None) -> pd.DataFrame:
     >>> D.shape, D.b1191.dtype.kind, D.aceB.dtype.kind
     ((5, 46), 'i', 'f')
     """
-    from semisel.core import check_integer, check_random_state
+    from semisel.core import check_choice, check_integer, check_random_state
     net = gaussian_network(net) if isinstance(net, str) else net
     n, rng = check_integer(n, "n", low=1), check_random_state(random_state)
+    check_choice(noise, "noise", tuple(_NOISE))
     cols, read = {}, {}
     for v in net.nodes:
         if v in net.discrete:
             cols[v] = rng.integers(0, len(net.discrete[v]), n)
             read[v] = net.discrete[v][cols[v]]
             continue
-        x = net.intercept[v] + net.sd[v] * rng.standard_normal(n)
+        x = net.intercept[v] + net.sd[v] * _NOISE[noise](rng, n)
         if net.parents[v]: x += np.column_stack([read[p] for p in net.parents[v]]) @ net.coef[v]
         cols[v] = read[v] = x
     return pd.DataFrame(cols)
@@ -556,11 +563,11 @@ def gaussian_targets(net) -> list:
     spouse = lambda v: any(p != v for c in kids[v] for p in net.parents[c])
     return [v for v in net.nodes if v not in net.discrete and net.parents[v] and kids[v] and spouse(v)]
 
-def gaussian_dataset(net, target: str, n: int, random_state=None) -> tuple[pd.DataFrame, pd.Series]:
-    """`n` rows of a (conditional) Gaussian network as (X, y): the features and the target binarised at its exact
-    mean, y = 1[x > E x] (`gaussian_means`; prior 0.5 for a Gaussian node)."""
+def gaussian_dataset(net, target: str, n: int, random_state=None, noise: str = "normal") -> tuple[pd.DataFrame, pd.Series]:
+    """`n` rows of a (conditional) Gaussian network (`sample_gaussian`, its `noise`) as (X, y): the features and the
+    target binarised at its exact mean, y = 1[x > E x] (`gaussian_means`; prior 0.5 for a Gaussian node)."""
     net = gaussian_network(net) if isinstance(net, str) else net
     if target not in net.parents or target in net.discrete:
         raise ValueError(f"`target` {target!r} is not a continuous node of network {net.name!r}")
-    D = sample_gaussian(net, n, random_state)
+    D = sample_gaussian(net, n, random_state, noise)
     return D.drop(columns=target), (D[target] > gaussian_means(net)[target]).astype(np.int64).rename(target)
