@@ -249,9 +249,9 @@ def _features(X, test=DEFAULT_TEST) -> CodeMatrix | _Mixed:
             finite = lambda v: v[np.isfinite(v)]  # NaN is reported by CodeMatrix with its own message
             bad = [c for c, d in zip(X.columns, X.dtypes)
                    if d.kind == "f" and not np.all(np.mod(finite(X[c].to_numpy()), 1) == 0)]
-            if bad: raise TypeError(f"`X` has continuous columns {bad[:5]}; test {test!r} counts codes: pass test=None (a "
-                                    "test for continuous data) or discretise them first (semisel.datasets.discretize, 5 "
-                                    "equal-width bins as in the papers)")
+            if bad: raise TypeError(f"`X` has continuous columns {bad[:5]}; test {test!r} counts codes: use a test for continuous "
+                                    "data (markov_blanket and SemiIAMB choose one for float columns: DEFAULT_CONTINUOUS_TEST) "
+                                    "or discretise them first (semisel.datasets.discretize, 5 equal-width bins as in the papers)")
         codes = CodeMatrix(X, "X")
     if codes.n < 2:
         raise ValueError(f"`X` has {codes.n} row; Markov blanket discovery needs a sample (at least 2 rows)")
