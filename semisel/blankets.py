@@ -277,14 +277,30 @@ def make_ci(test="mi", *, alpha: float = 0.05, n_perm: int | None = None, random
 def _continuous_ci(spec, alpha: float, n_perm, random_state) -> CITest:
     """A test of chapter 01b (`data` "gaussian" or "conditional-gaussian") in the family's shape: callables
     ``(md, xs, y, zs) -> result`` on the columns of a `MixedData` (`ci_test_columns`, batched over xs). A permutation
-    test is ranked by its asymptotic base test (its registry `statistic`: "mi-cg", "zf", "mi-g", "cor") and decides."""
+    test is ranked by its asymptotic base test (its registry `statistic`: "mi-cg", "zf", "mi-g", "cor") and decides;
+    a pair it cannot permute (a discrete x and y given a continuous column: chapter 01b has no permutation law for it)
+    is decided by that base test (`_permuted`)."""
     def run(name, **kw): return lambda md, xs, y, zs=(): _fields(ci_test_columns(md, xs, y, list(zs), name, **kw))
     if not spec.permutes:
         f = run(spec.name)
         return CITest(spec.name, f, f, data=spec.data)
     kw = {"alpha": check_probability(alpha, "alpha"), "random_state": check_random_state(random_state),
           "n_perm": spec.check_n_perm(n_perm)}
-    return CITest(spec.name, run(spec.statistic), run(spec.name, **kw), True, False, spec.statistic, spec.data)
+    base = run(spec.statistic)
+    return CITest(spec.name, base, _permuted(run(spec.name, **kw), base), True, False, spec.statistic, spec.data)
+
+def _permuted(perm: Callable, base: Callable) -> Callable:
+    "The decision of a permutation test of chapter 01b, with `base` for the pairs it cannot permute (see `_continuous_ci`)."
+    def decide(md, xs, y, zs=()):
+        xs, zs = np.asarray(xs, dtype=np.int64), list(zs)
+        stuck = ~md.continuous[xs] & (not md.continuous[y]) & bool(md.continuous[zs].any()) if zs else np.zeros(len(xs), bool)
+        if not stuck.any(): return perm(md, xs, y, zs)
+        if stuck.all(): return base(md, xs, y, zs)
+        a, b = perm(md, xs[~stuck], y, zs), base(md, xs[stuck], y, zs)
+        out = [np.empty(len(xs)) for _ in range(3)]
+        for o, u, v in zip(out, a, b): o[~stuck], o[stuck] = u, v
+        return CIResult(*out)
+    return decide
 
 # %% ../nbs/04_blankets.ipynb #dd7b0b49
 class TestRecord(NamedTuple):

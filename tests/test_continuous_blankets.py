@@ -170,3 +170,16 @@ def test_errors():
         markov_blanket(X.assign(a=X.a.where(X.a > 0)), ym, prior=0.5)
     Xw = X.assign(a=(X.a - X.a.min()).round(), b=(X.b - X.b.min()).round()).drop(columns=["c", "sp", "ch", "noise"])
     assert markov_blanket(Xw, ym, prior=0.5, test="g-adf").n == 200           # whole-number floats: codes
+
+
+def test_permutation_decisions_of_discrete_pairs_given_floats():
+    "A discrete feature against the class given a float column has no permutation law: decided by the base mi-cg."
+    from semisel.blankets import make_ci
+    from semisel.continuous import MixedData
+    X, y = planted(400, seed=10)
+    md = MixedData.join(X[["d", "a", "noise"]], y)[0]
+    ci = make_ci("sp-mi-cg", random_state=0)
+    both = ci.decision(md, [0, 2], 3, (1,))                                      # d (stuck) and noise (permuted) given a
+    assert np.isclose(both.pvalue[0], continuous_test_all(X[["d"]], y, X[["a"]], "mi-cg").pvalue[0], rtol=1e-12)
+    alone = ci.decision(md, [2], 3, (1,))
+    assert 0 < alone.pvalue[0] <= 1 and both.dof[1] == alone.dof[0]
