@@ -1270,9 +1270,11 @@ out <- lapply(s$jobs, function(j) {
   if (!is.null(j$above)) d[[j$target]] <- factor(as.integer(raw[[j$target]] > j$above), levels = 0:1)
   f <- if (j$kind == "mb") learn.mb else learn.nbr
   t0 <- proc.time()
-  r <- f(d, node = j$target, method = j$algorithm, test = s$test, alpha = s$alpha, max.sx = msx)
+  r <- f(d, node = j$target, method = j$algorithm, test = s$test, alpha = if (is.null(j$alpha)) s$alpha else j$alpha,
+         max.sx = msx)
   t1 <- proc.time() - t0
-  list(target = j$target, algorithm = j$algorithm, kind = j$kind, members = I(as.character(r)),
+  list(target = j$target, algorithm = j$algorithm, kind = j$kind, alpha = if (is.null(j$alpha)) s$alpha else j$alpha,
+       members = I(as.character(r)),
        seconds = t1[["elapsed"]], cpu = t1[["user.self"]] + t1[["sys.self"]])
 })
 writeLines(toJSON(out, auto_unbox = TRUE, digits = NA), s$out)
@@ -1290,7 +1292,8 @@ def bnlearn_learn(frame: pd.DataFrame, jobs, test: str = "mi", alpha: float = 0.
     """Run R's bnlearn on `frame` in one Rscript call: integer columns are factors with levels 0..max (codes), float
     columns numeric (bnlearn's continuous variables: "mi-cg" for a mixture, "mi-g", "zf", "cor" when all are floats).
 
-    `jobs` is an iterable of (target, algorithm, kind) with kind "mb" (`learn.mb`) or "nbr" (`learn.nbr`); the target
+    `jobs` is an iterable of (target, algorithm, kind) with kind "mb" (`learn.mb`) or "nbr" (`learn.nbr`), or of
+    (target, algorithm, kind, alpha) to give a job its own level (else `alpha`); the target
     is moved to the last column (as `learn_mb` puts y) and, if `positive` maps it to a code, binarised to
     ``factor(target == code, levels = 0:1)``; if `above` maps it to a number, a float target is binarised to
     ``factor(target > number, levels = 0:1)`` (the book's binarised continuous node). `test` is bnlearn's name ("mi", "mi-adf", ...). Returns one row per job:
@@ -1299,8 +1302,9 @@ def bnlearn_learn(frame: pd.DataFrame, jobs, test: str = "mi", alpha: float = 0.
     """
     frame = pd.DataFrame(frame)
     positive, above = positive or {}, above or {}
-    jobs = [dict(target=t, algorithm=a, kind=k, **({"positive": int(positive[t])} if t in positive else {}),
-                 **({"above": float(above[t])} if t in above else {})) for t, a, k in jobs]
+    jobs = [dict(target=t, algorithm=a, kind=k, **({"alpha": float(j[0])} if j else {}),
+                 **({"positive": int(positive[t])} if t in positive else {}),
+                 **({"above": float(above[t])} if t in above else {})) for t, a, k, *j in jobs]
     with tempfile.TemporaryDirectory() as tmp:
         csv, out, spec = (os.path.join(tmp, f) for f in ("data.csv", "out.json", "spec.json"))
         frame.to_csv(csv, index=False)
@@ -1313,6 +1317,6 @@ def bnlearn_learn(frame: pd.DataFrame, jobs, test: str = "mi", alpha: float = 0.
         if r.returncode: raise RuntimeError(f"bnlearn failed: {r.stderr.strip()[-500:]}")
         with open(out) as f: res = json.load(f)
     res = [res] if isinstance(res, dict) else res
-    return pd.DataFrame([dict(target=o["target"], algorithm=o["algorithm"], kind=o["kind"],
+    return pd.DataFrame([dict(target=o["target"], algorithm=o["algorithm"], kind=o["kind"], alpha=float(o["alpha"]),
                               members=tuple(o["members"]), seconds=float(o["seconds"]), cpu=float(o["cpu"]))
                          for o in res])
