@@ -1056,7 +1056,8 @@ def _categories(col: pd.Series, label: str) -> np.ndarray | None:
     categorical = isinstance(col.dtype, pd.CategoricalDtype)
     if not categorical and col.dtype.kind not in "OSU" and not pd.api.types.is_string_dtype(col.dtype): return None
     if col.isna().any(): raise ValueError(f"`{label}` has missing values; remove or impute them first")
-    return col.cat.codes.to_numpy(dtype=np.int64) if categorical else np.unique(col.astype(str).to_numpy(), return_inverse=True)[1]
+    if categorical: return col.cat.codes.to_numpy(dtype=np.int64)
+    return np.unique(col.astype(str).to_numpy(), return_inverse=True)[1]
 
 def _finite(a: np.ndarray, label: str) -> np.ndarray:
     "a, or a one-line error naming `label` when it holds NaN or an infinite value."
@@ -1288,7 +1289,8 @@ def bnlearn_available(rscript: str = "Rscript", lib: str = BNLEARN_LIB) -> bool:
     return r.returncode == 0
 
 def bnlearn_learn(frame: pd.DataFrame, jobs, test: str = "mi", alpha: float = 0.05, max_sx: int | None = None, *,
-                  positive: dict | None = None, above: dict | None = None, rscript: str = "Rscript", lib: str = BNLEARN_LIB) -> pd.DataFrame:
+                  positive: dict | None = None, above: dict | None = None, rscript: str = "Rscript",
+                  lib: str = BNLEARN_LIB) -> pd.DataFrame:
     """Run R's bnlearn on `frame` in one Rscript call: integer columns are factors with levels 0..max (codes), float
     columns numeric (bnlearn's continuous variables: "mi-cg" for a mixture, "mi-g", "zf", "cor" when all are floats).
 
@@ -1296,7 +1298,8 @@ def bnlearn_learn(frame: pd.DataFrame, jobs, test: str = "mi", alpha: float = 0.
     (target, algorithm, kind, alpha) to give a job its own level (else `alpha`); the target
     is moved to the last column (as `learn_mb` puts y) and, if `positive` maps it to a code, binarised to
     ``factor(target == code, levels = 0:1)``; if `above` maps it to a number, a float target is binarised to
-    ``factor(target > number, levels = 0:1)`` (the book's binarised continuous node). `test` is bnlearn's name ("mi", "mi-adf", ...). Returns one row per job:
+    ``factor(target > number, levels = 0:1)`` (the book's binarised continuous node). `test` is bnlearn's name ("mi",
+    "mi-adf", ...). Returns one row per job:
     target, algorithm, kind, members (tuple of names), seconds and cpu (bnlearn's own wall and CPU time for the call,
     measured inside R).
     """

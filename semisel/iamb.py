@@ -249,9 +249,10 @@ def _features(X, test=DEFAULT_TEST) -> CodeMatrix | _Mixed:
             finite = lambda v: v[np.isfinite(v)]  # NaN is reported by CodeMatrix with its own message
             bad = [c for c, d in zip(X.columns, X.dtypes)
                    if d.kind == "f" and not np.all(np.mod(finite(X[c].to_numpy()), 1) == 0)]
-            if bad: raise TypeError(f"`X` has continuous columns {bad[:5]}; test {test!r} counts codes: use a test for continuous "
-                                    "data (markov_blanket and SemiIAMB choose one for float columns: DEFAULT_CONTINUOUS_TEST) "
-                                    "or discretise them first (semisel.datasets.discretize, 5 equal-width bins as in the papers)")
+            if bad: raise TypeError(f"`X` has continuous columns {bad[:5]}; test {test!r} counts codes: use a test for "
+                                    "continuous data (markov_blanket and SemiIAMB choose one for float columns: "
+                                    "DEFAULT_CONTINUOUS_TEST) or discretise them first (semisel.datasets.discretize, 5 "
+                                    "equal-width bins as in the papers)")
         codes = CodeMatrix(X, "X")
     if codes.n < 2:
         raise ValueError(f"`X` has {codes.n} row; Markov blanket discovery needs a sample (at least 2 rows)")
@@ -539,7 +540,8 @@ def _family(codes: CodeMatrix, y, algorithm: str, alpha: float, test, max_sx, n_
     """A learner of semisel.blankets on the target codes `y` (a PC learner: its PC set and the spouses): its blanket
     as a `MarkovBlanket`, each member's p-value given the rest by the learner's own test (`learn_mb`'s `pvalues`: read
     from the tests it made, the others in one batch), and its trace."""
-    res = learn_mb(codes.frame if isinstance(codes, _Mixed) else codes, y, algorithm, test, alpha, max_sx, n_perm=n_perm, random_state=random_state, trace=trace,
+    res = learn_mb(codes.frame if isinstance(codes, _Mixed) else codes, y, algorithm, test, alpha, max_sx,
+                   n_perm=n_perm, random_state=random_state, trace=trace,
                    progress=progress, pvalues=True)
     names = None if codes.names is None else tuple(codes.names)
     return MarkovBlanket(tuple(res.members), names, res.pvalues, res.trace, codes.n, alpha)
@@ -580,7 +582,8 @@ def _partial_blanket(codes: CodeMatrix | _Mixed, labels: PartialLabels, method: 
         learn = lambda c, y: _family(c, y, algorithm, alpha, ci, max_sx, n_perm, random_state, trace, progress)
     if method == "semi":
         labels.require("positive", who="semi_iamb")
-        prior, estimate = resolve_prior(prior, codes.frame.to_numpy(dtype=float) if mixed else codes, labels, random_state=0 if random_state is None else random_state,
+        features = codes.frame.to_numpy(dtype=float) if mixed else codes
+        prior, estimate = resolve_prior(prior, features, labels, random_state=0 if random_state is None else random_state,
                                         who="semi_iamb")
         choice = labels.choose(prior)
         res = learn(codes, labels.target(choice.surrogate, "semi_iamb"))
