@@ -1031,7 +1031,7 @@ def mixed_table(X, name: str = "X") -> tuple[pd.DataFrame, tuple | None]:
     Examples
     --------
     >>> t, names = mixed_table(pd.DataFrame({"x": [0.5, 1.5, 2.5], "s": ["b", "a", "b"]}))
-    >>> t.dtypes.map(lambda d: d.kind).tolist(), t.s.tolist(), names
+    >>> t.dtypes.map(lambda d: d.kind).tolist(), t[1].tolist(), names        # columns by position, the names beside
     (['f', 'i'], [1, 0, 1], ('x', 's'))
     """
     if isinstance(X, CodeMatrix):
