@@ -25,8 +25,8 @@ from scipy import special
 from tqdm.auto import tqdm
 
 from .continuous import MixedData, ci_test_columns
-from .core import (CodeMatrix, check_integer, check_probability, check_random_state, reindex_codes,
-                          tables_of_tests)
+from .core import (CodeMatrix, check_integer, check_probability, check_random_state, checked_cache,
+                          reindex_codes, run_compiled, tables_of_tests, warm_kernels, warm_up)
 from .infotheory import (bn_g, bn_g_tests, bn_pvalues, ci_test_all, cmi_from_counts, expected_cmi_from_counts,
                                 test_spec)
 
@@ -92,7 +92,8 @@ _KERNEL_ROWS = 1 << 21     # tables of up to this many rows go through the compi
 _SHORT = 32                # windows of fewer counts: the pmf by its ratios (their rounding drifts by a few ulp a step)
 _MEMO = np.full((65, 65, 65), np.nan)   # E[k ln k] of the cells of strata of at most 64 rows, kept between calls
 
-@numba.njit(cache=True, nogil=True)
+@checked_cache
+@numba.njit(nogil=True)
 def _eklogk(A, B, M, lnf, klk):
     """E[k ln k] for the count k of a cell with row total A, column total B in a stratum of M rows under permutation
     (hypergeometric), as chapter 01's `expected_cmi_from_counts` takes it: the pmf relative to its mode over mean +- 12
@@ -123,7 +124,8 @@ def _eklogk(A, B, M, lnf, klk):
             num += klk[k] * p
     return num / mass
 
-@numba.njit(cache=True, nogil=True)
+@checked_cache
+@numba.njit(nogil=True)
 def _gadf_kernel(T, lnf, klk, memo):
     """g-adf's statistic and dof of count tables T[j, x, y, z]: the margins of every stratum in one pass, then, for
     the strata with a positive adjusted dof nu_z only, G_z and its exact permutation mean (the sum of the cells'
@@ -213,9 +215,13 @@ def gadf_from_counts(T: np.ndarray) -> CIResult:
     T = np.asarray(T)
     n = int(T.sum((1, 2, 3)).max(initial=0))
     if n < _KERNEL_ROWS:
-        stat, dof = _gadf_kernel(np.ascontiguousarray(T, dtype=np.int64), *_tables(1 << max(16, n.bit_length())), _MEMO)
+        stat, dof = run_compiled(_gadf_kernel, np.ascontiguousarray(T, dtype=np.int64),
+                                 *_tables(1 << max(16, n.bit_length())), _MEMO)
     else: stat, dof = _gadf_numpy(T)
     return CIResult(stat, np.where(dof > 0, special.chdtrc(np.maximum(dof, 1), stat), 1.0), dof)
+
+warm_up(lambda: gadf_from_counts(np.ones((1, 2, 2, 1), np.int64)))      # compiled ahead (core's `warm_kernels`)
+warm_kernels()
 
 
 # %% ../nbs/04_blankets.ipynb #172cf688

@@ -48,8 +48,8 @@ class _Lazy:
 def _lazy(module: str, names: str) -> list[_Lazy]: return [_Lazy(module, n) for n in names.split()]
 
 np, pd = _Lazy("numpy"), _Lazy("pandas")
-CodeMatrix, id_like_columns, is_chunked, partial_labels, selection_table = _lazy(
-    "semisel.core", "CodeMatrix id_like_columns is_chunked partial_labels selection_table")
+CodeMatrix, id_like_columns, is_chunked, partial_labels, selection_table, UNLABELLED_TOKENS = _lazy(
+    "semisel.core", "CodeMatrix id_like_columns is_chunked partial_labels selection_table UNLABELLED_TOKENS")
 dataset_info, discretize, list_datasets, load_dataset, parquet_shape, read_table = _lazy(
     "semisel.datasets", "dataset_info discretize list_datasets load_dataset parquet_shape read_table")
 list_networks, network_info = _lazy("semisel.networks", "list_networks network_info")
@@ -174,10 +174,19 @@ class Input:
 
 # %% ../nbs/09_cli.ipynb #c091e46a
 def _labels(column: pd.Series, positive: str | None) -> np.ndarray:
-    "Partial labels from a label column: 1 / 0 / -1, an empty field is unlabelled; --positive binarises any values."
+    """Partial labels from a label column: 1 / 0 / -1, an empty field is unlabelled, and so are the core's
+    `UNLABELLED_TOKENS` ("?", "NA", "unknown", ...: with a note); --positive binarises the other values."""
     missing = column.isna().to_numpy()
     if positive is not None:
         values = column.astype(str).str.strip()
+        if str(positive).strip().lower() in UNLABELLED_TOKENS:
+            raise CLIError(f"--positive {positive!r} reads as a missing label, never as a class; give the value of the "
+                           "positive class")
+        token = ~missing & values.str.lower().isin(list(UNLABELLED_TOKENS)).to_numpy()
+        if token.any():
+            warnings.warn(f"the label column {column.name!r} holds {', '.join(map(repr, pd.unique(values[token])))} in "
+                          f"{int(token.sum())} row(s): read as unlabelled, not as the negative class")
+            missing = missing | token
         if not (values[~missing] == str(positive)).any():
             seen = sorted(map(str, pd.unique(values[~missing])))
             raise CLIError(f"--positive {positive} matches no value of the label column {column.name!r}; its values "
@@ -218,30 +227,56 @@ def _network_input(args) -> Input:
 
 # %% ../nbs/09_cli.ipynb #0b69dfc0
 def _cli_read_error(e: ValueError) -> CLIError:
-    "A reading error in the command line's words: `na_values=[...]` becomes the --na flags that set it."
-    flags = lambda m: " ".join(f"--na {shlex.quote(t)}" for t in ast.literal_eval(f"[{m.group(1)}]"))
-    message = re.sub(r"na_values=\[(.*?)\]", flags, str(e))
-    return CLIError(message.replace("`encoding`", "--encoding").replace("`path`", "the data argument"))
+    """A reading error in the command line's words: `na_values=[...]` becomes the --na flags that set it (the list
+    is the message's last bracket: a token may hold brackets, commas or quotes), `sep` the --sep option."""
+    def flags(m):
+        try: return " ".join(f"--na {shlex.quote(t)}" for t in ast.literal_eval(m.group(1)))
+        except (ValueError, SyntaxError): return "--na TOKEN"
+    message = re.sub(r"na_values=(\[.*\])", flags, str(e))
+    return CLIError(message.replace("`encoding`", "--encoding").replace("`path`", "the data argument")
+                    .replace("`sep`", "--sep"))
+
+def _local(data: str) -> Path | None:
+    """The file, folder or stream the data argument names (``-``: stdin), or None; a name the file system refuses
+    (longer than it allows, say) is a CLIError."""
+    if data == "-": return Path("/dev/stdin")
+    try: return Path(data) if Path(data).exists() else None
+    except OSError as e:
+        longest = max(map(len, Path(data).parts), default=0)
+        raise CLIError(f"cannot use {data[:40]}... as a file name: {e.strerror}" +
+                       (f" (a part of it has {longest} characters; file systems allow 255)" if longest > 255 else "")
+                       ) from None
 
 def read_input(args) -> Input:
     """Features and partial labels from the command's arguments: a bundled dataset, a sample of a bundled network
-    (`--target`), a CSV / Parquet file read strictly (`semisel.datasets.read_table`, --na naming missing values), or
-    Parquet input larger than the memory budget through dask; then --mcar / --pu / --marc. ID-like columns (the core's
-    `id_like_columns`, judged on the raw values) are dropped with a note unless --keep-ids."""
+    (`--target`), a CSV / Parquet file or a stream (``-`` is stdin) read strictly (`semisel.datasets.read_table`,
+    --na naming missing values, --sep the separator), or Parquet input larger than the memory budget through dask;
+    then --mcar / --pu / --marc. A local file wins over a bundled dataset or network of the same name, with a note.
+    ID-like columns (the core's `id_like_columns`, judged on the raw values) are dropped with a note unless
+    --keep-ids."""
     if not str(args.data).strip(): raise CLIError("the data argument is empty: give a CSV or Parquet file or a bundled dataset")
-    if args.target is not None or args.data in list_networks():
-        if args.data not in list_networks():
+    local, notes = _local(args.data), []
+    bundled = "network" if args.data in list_networks() else "dataset" if args.data in list_datasets() else None
+    if local is not None and bundled:
+        notes.append(f"the local file {args.data!r} is not read: --target samples the bundled network" if args.target
+                     else f"{args.data!r} is the local file of that name, not the bundled {bundled} (rename the file, "
+                          "or run from another folder, to use the bundled one)")
+    if args.target is not None or (local is None and bundled == "network"):
+        if bundled != "network":
             raise CLIError(f"--target needs a bundled network ({', '.join(list_networks())}), got {args.data!r}")
         inp = _network_input(args)
-    elif (chunked := _chunked_input(args)) is not None: inp = chunked
+    elif (chunked := _chunked_input(args, local)) is not None: inp = chunked
     else:
-        if args.data in list_datasets():
+        if local is None and bundled == "dataset":
             X, y = load_dataset(args.data)
             df, default_label = X.assign(**{y.name: y}), y.name
-        elif Path(args.data).exists():
-            try: df = read_table(args.data, encoding=args.encoding, na_values=args.na or ())
+        elif local is not None:
+            try: df = read_table(local, encoding=args.encoding, na_values=args.na or (), sep=args.sep)
             except ValueError as e: raise _cli_read_error(e) from None
             default_label = "class"
+            if args.sep is None and df.attrs.get("sep") not in (None, ","):
+                notes.append(f"fields read as separated by {df.attrs['sep']!r}, the separator of the header line "
+                             "(--sep gives another)")
         else:
             raise CLIError(f"{args.data!r} is neither a file nor a bundled dataset or network "
                            f"({', '.join(list_datasets() + list_networks())}; `semisel datasets` lists them)")
@@ -252,6 +287,7 @@ def read_input(args) -> Input:
         if getattr(df, "attrs", {}).get("dropped_index") is not None:
             inp.notes.append("the file's first, unnamed column holds the row numbers 0..n-1 pandas writes for its index: "
                              "it was dropped, not used as a feature")
+    inp.notes[:0] = notes
     if not is_chunked(inp.X) and not getattr(args, "keep_ids", False) and (ids := id_like_columns(inp.X)):
         inp.X = inp.X.drop(columns=ids)
         inp.notes.append(f"column(s) {ids[:5]}{' ...' if len(ids) > 5 else ''} dropped: nearly every row has its own "
@@ -265,12 +301,11 @@ def read_input(args) -> Input:
 # %% ../nbs/09_cli.ipynb #cfbbb0fd
 LARGE_INPUT = 1 << 30   # bytes the table would take in memory (8 per value) above which Parquet input is read through dask
 
-def _chunked_input(args) -> Input | None:
-    """A Parquet file or directory read through dask (chapter 10) when it would not fit the memory budget
+def _chunked_input(args, path: Path | None) -> Input | None:
+    """The Parquet file or directory `path` read through dask (chapter 10) when it would not fit the memory budget
     `LARGE_INPUT` (its rows x columns x 8 bytes, from the files' metadata) or --scheduler is given; None when the
     input is read in memory. The names are checked as `read_table` checks them."""
-    path = Path(args.data)
-    if not path.exists(): return None
+    if path is None: return None
     suffixes = (".parquet", ".parq", ".pq")
     parquet = path.suffix.lower() in suffixes or (path.is_dir() and any(f.suffix.lower() in suffixes
                                                                         for f in path.rglob("*")))
@@ -411,7 +446,8 @@ def _input_notes(inp: Input, args) -> None:
                               "categorical feature, one code per distinct value")
     if args.rows != 5000 and args.data not in list_networks():
         inp.notes.append("--rows is ignored: it sets the sample size of a bundled network")
-    csv = Path(args.data).is_file() and Path(args.data).suffix.lower() not in (".parquet", ".parq", ".pq")
+    local = None if getattr(args, "target", None) is not None else _local(args.data)   # as read_input
+    csv = local is not None and not local.is_dir() and local.suffix.lower() not in (".parquet", ".parq", ".pq")
     if args.encoding.lower().replace("-", "") != "utf8" and not csv:
         inp.notes.append("--encoding is ignored: it applies to CSV files")
 
@@ -769,6 +805,12 @@ def _prior_arg(text: str):
     try: return float(text)
     except ValueError: raise argparse.ArgumentTypeError(f"must be a number in (0, 1) or 'estimate', got {text!r}") from None
 
+def _separator(text: str) -> str:
+    "An argparse type: one character, with 'tab' or '\\t' for a tab."
+    sep = {"tab": "\t", "\\t": "\t"}.get(text.lower(), text)
+    if len(sep) != 1: raise argparse.ArgumentTypeError(f"must be one character (or tab), got {text!r}")
+    return sep
+
 def _positive_int(name: str):
     "An argparse type: an integer >= 1."
     def parse(text):
@@ -780,8 +822,8 @@ def _positive_int(name: str):
 
 def _add_input(p: argparse.ArgumentParser, default: str) -> None:
     "The input options every subcommand shares."
-    p.add_argument("data", nargs="?",
-                   help=f"CSV or Parquet file, bundled dataset or bundled network (default: {default}; see `semisel datasets`)")
+    p.add_argument("data", nargs="?", help=f"CSV (also .gz, .bz2, .xz, .zip, .zst) or Parquet file, - for stdin, "
+                   f"bundled dataset or bundled network (default: {default}; see `semisel datasets`; a local file wins)")
     p.add_argument("--label", help="label column (default: class): 1 / 0, and -1 or an empty field for unlabelled rows")
     p.add_argument("--positive", help="binarise the label column: this value is 1, every other non-empty value 0")
     p.add_argument("--target", help="for a bundled network: the node to predict (binarised: its first state is 1)")
@@ -791,6 +833,8 @@ def _add_input(p: argparse.ArgumentParser, default: str) -> None:
     p.add_argument("--nan", choices=["error", "own_bin"], default="error",
                    help="missing feature values: an error, or a code of their own")
     p.add_argument("--encoding", default="utf-8", help="text encoding of a CSV file (default: utf-8)")
+    p.add_argument("--sep", type=_separator, help="field separator of a CSV file: a character, or tab (default: the "
+                   "one of , ; tab | that the header line holds most)")
     p.add_argument("--na", action="append", metavar="TOKEN", help="read TOKEN as a missing value (repeatable); only an "
                    "empty field is missing otherwise: NA, None, null ... are data")
     p.add_argument("--keep-ids", action="store_true", help="keep ID-like columns (a distinct value in nearly every row), "
@@ -830,28 +874,44 @@ def _methods_help() -> str:
 
 # The registries' facts that the help of `mi` and `mb` prints, kept here so that `-h` loads no numeric library (the
 # registries load numpy and scipy); a test below checks them against `semisel.infotheory.TESTS` and
-# `semisel.blankets.ALGORITHMS`. Each test: name, bnlearn's aliases, calibration, default n_perm (None: no permutation).
+# `semisel.blankets.ALGORITHMS`. Each test: name, bnlearn's aliases, calibration, default n_perm (None: no permutation),
+# the data it tests (chapter 01: discrete; chapter 01b: gaussian, conditional-gaussian).
 _TEST_FACTS = (
-    ("g", (), "chi2 with the papers' dof (observed levels, at least 1)", None),
-    ("mi", (), "bnlearn 4.9's mi: chi2 with the dof of the declared levels (code bounds)", None),
-    ("adf", ("mi-adf",), "bnlearn 4.9's mi-adf: chi2 with the adjusted dof (structural zeros dropped per stratum); "
-     "independence below 5 rows per cell", None),
-    ("g-adf", (), "chi2 after each stratum's G is rescaled to its exact permutation mean", None),
-    ("chi2", ("x2",), "chi2 with the papers' dof", None),
-    ("mc", ("mc-mi",), "Monte Carlo permutation of y within the strata of z", 999),
-    ("smc", ("smc-mi",), "sequential Monte Carlo permutation (a column stops once its decision is settled)", 999),
-    ("sp", ("sp-mi",), "c·chi2_nu with the exact permutation mean and the variance of n_perm tables", 100))
+    ('g', (), "chi2 with the papers' dof (observed levels, at least 1)", None, 'discrete'),
+    ('mi', (), "bnlearn 4.9's mi: chi2 with the dof of the declared levels (code bounds)", None, 'discrete'),
+    ('adf', ('mi-adf',), "bnlearn 4.9's mi-adf: chi2 with the adjusted dof (structural zeros dropped per stratum); independence below 5 rows per cell", None, 'discrete'),
+    ('g-adf', (), "chi2 after each stratum's G is rescaled to its exact permutation mean", None, 'discrete'),
+    ('chi2', ('x2',), "chi2 with the papers' dof", None, 'discrete'),
+    ('mc', ('mc-mi',), 'Monte Carlo permutation of y within the strata of z', 999, 'discrete'),
+    ('smc', ('smc-mi',), 'sequential Monte Carlo permutation (a column stops once its decision is settled)', 999, 'discrete'),
+    ('sp', ('sp-mi',), 'c·chi2_nu with the exact permutation mean and the variance of n_perm tables', 100, 'discrete'),
+    ('mi-cg', (), "bnlearn 4.9's mi-cg: chi2 with its dof (conditional Gaussian likelihood ratio)", None, 'conditional-gaussian'),
+    ('mc-mi-cg', (), "Monte Carlo: the continuous variable's null residuals permuted within the strata of the discrete z (Freedman-Lane)", 999, 'conditional-gaussian'),
+    ('smc-mi-cg', (), "sequential Monte Carlo: the continuous variable's null residuals permuted within the strata of the discrete z (Freedman-Lane)", 999, 'conditional-gaussian'),
+    ('sp-mi-cg', (), 'c·chi2_nu with the mean and variance of n_perm Freedman-Lane permutations', 100, 'conditional-gaussian'),
+    ('ns-mi-cg', (), 'mi-cg on the van der Waerden normal scores of the continuous columns', None, 'conditional-gaussian'),
+    ('zf', (), "bnlearn 4.9's zf: Fisher's z of the partial correlation, N(0, 1), two-sided", None, 'gaussian'),
+    ('mi-g', (), "bnlearn 4.9's mi-g: -N ln(1 - r^2), chi2 with 1 dof", None, 'gaussian'),
+    ('cor', (), "bnlearn 4.9's cor: the partial correlation's t-test, two-sided", None, 'gaussian'),
+    ('mc-zf', (), "Monte Carlo: y permuted over all rows, r recomputed given z (bnlearn's scheme)", 999, 'gaussian'),
+    ('smc-zf', (), "sequential Monte Carlo: y permuted over all rows, r recomputed given z (bnlearn's scheme)", 999, 'gaussian'),
+    ('mc-mi-g', (), "Monte Carlo: y permuted over all rows, r recomputed given z (bnlearn's scheme)", 999, 'gaussian'),
+    ('smc-mi-g', (), "sequential Monte Carlo: y permuted over all rows, r recomputed given z (bnlearn's scheme)", 999, 'gaussian'),
+    ('sp-mi-g', (), 'c·chi2_nu with the mean and variance of n_perm permutations of y', 100, 'gaussian'),
+    ('mc-cor', (), "Monte Carlo: y permuted over all rows, r recomputed given z (bnlearn's scheme)", 999, 'gaussian'),
+    ('smc-cor', (), "sequential Monte Carlo: y permuted over all rows, r recomputed given z (bnlearn's scheme)", 999, 'gaussian'))
 _ALGORITHM_NAMES = ("gs", "iamb", "fast.iamb", "inter.iamb", "iamb.fdr", "pc.stable", "mmpc", "si.hiton.pc", "hpc")
 
 def _registry_facts() -> tuple[tuple, tuple]:
     "The live registries' facts in the form of `_TEST_FACTS` and `_ALGORITHM_NAMES` (loads numpy and scipy)."
-    return (tuple((s.name, tuple(s.aliases), s.calibration, s.n_perm if s.permutes else None) for s in TESTS.values()),
+    return (tuple((s.name, tuple(s.aliases), s.calibration, s.n_perm if s.permutes else None, s.data) for s in TESTS.values()),
             tuple(ALGORITHMS))
 
 def _tests_help() -> str:
     "The registry of tests (`semisel.infotheory.TESTS`, as `_TEST_FACTS`) for the epilog of `mi` and `mb`."
-    lines = ["tests (--test; bnlearn's names in brackets):"]
-    for name, aliases, calibration, n_perm in _TEST_FACTS:
+    lines, kind = ["tests (--test; bnlearn's names in brackets):"], None
+    for name, aliases, calibration, n_perm, data in _TEST_FACTS:
+        if data != kind: lines.append(f" for {data} data:"); kind = data
         alias = f" [{', '.join(aliases)}]" if aliases else ""
         lines.append(f"  {name + alias:16s} {calibration}" + (f" (default --n-perm {n_perm})" if n_perm else ""))
     return "\n".join(lines)
@@ -866,7 +926,8 @@ def _algorithms_help() -> str:
     "The learners --algorithm takes, for the epilog of `mb`."
     return ("algorithms (--algorithm): " + ", ".join(_ALGORITHM_NAMES) + " are bnlearn's learners (semisel.blankets; "
             "pc.stable, mmpc, si.hiton.pc, hpc: the parents and children plus the spouses; --method pairwise only with "
-            "the blanket learners); iamb.papers is the papers' IAMB (Sechidis & Brown)")
+            "the blanket learners; gs adds the first dependent column in the table's order, as bnlearn's does, so its "
+            "blanket can change with the column order); iamb.papers is the papers' IAMB (Sechidis & Brown)")
 
 def _test_name(value: str) -> str:
     "--test: a name or alias of the registry of tests, checked by the registry itself."
@@ -972,8 +1033,11 @@ def _print_warnings(caught, debug: bool = False) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the `semisel` console script; returns the exit status: 0, 2 for a user error (one line on
-    stderr; `--debug` adds the traceback), 1 for an internal error."""
-    args = parser().parse_args(argv)
+    stderr; `--debug` adds the traceback), 1 for an internal error, 130 when interrupted (Ctrl-C: one line)."""
+    try: args = parser().parse_args(argv)           # the options' types load the registries (numpy, scipy): seconds
+    except KeyboardInterrupt:
+        print("semisel: interrupted", file=sys.stderr)
+        return 130
     try:
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
@@ -983,6 +1047,9 @@ def main(argv: list[str] | None = None) -> int:
                               "name from semisel datasets)")
             with _clients_closed(): args.run(args)
         if not args.quiet: _print_warnings(caught, args.debug)
+    except KeyboardInterrupt:                                 # Ctrl-C: one line, the shell's status for SIGINT
+        print("semisel: interrupted", file=sys.stderr)
+        return 130
     except BrokenPipeError:                                   # `semisel ... | head`: the reader left, nothing to say
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0

@@ -5,9 +5,17 @@
 # %% ../nbs/00_core.ipynb #c232a381
 from __future__ import annotations
 
+import atexit
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+import functools
 from numbers import Integral, Real
+import os
+from pathlib import Path
+import stat
+import sys
+import tempfile
+import threading
 from typing import Iterator, NamedTuple
 import warnings
 
@@ -18,12 +26,15 @@ from sklearn.base import BaseEstimator
 from sklearn.feature_selection import SelectorMixin
 from sklearn.utils.validation import check_is_fitted, validate_data
 
+from . import __version__
+
 # %% auto #0
-__all__ = ['UNLABELLED', 'SURROGATES', 'check_number', 'check_probability', 'check_integer', 'check_choice', 'check_random_state',
-           'derive_seed', 'LabelCounts', 'SurrogateChoice', 'switching_phi', 'PartialLabels', 'partial_labels',
-           'check_codes', 'small_codes', 'reindex_codes', 'compact_codes', 'is_chunked', 'register_chunked',
-           'chunked_backend', 'CodeMatrix', 'joint_codes', 'encode_joint', 'count_budget', 'target_codes', 'margin_sum',
-           'block_tables', 'tally', 'tables_of_tests', 'column_blocks', 'count_tables', 'fits_count_budget',
+__all__ = ['UNLABELLED', 'SURROGATES', 'UNLABELLED_TOKENS', 'check_number', 'check_probability', 'check_integer', 'check_choice',
+           'check_random_state', 'derive_seed', 'LabelCounts', 'SurrogateChoice', 'switching_phi', 'PartialLabels',
+           'partial_labels', 'check_codes', 'small_codes', 'reindex_codes', 'compact_codes', 'is_chunked',
+           'register_chunked', 'chunked_backend', 'CodeMatrix', 'joint_codes', 'encode_joint', 'count_budget',
+           'target_codes', 'margin_sum', 'block_tables', 'kernel_cache', 'checked_cache', 'run_compiled', 'warm_up',
+           'warm_kernels', 'tally', 'tables_of_tests', 'column_blocks', 'count_tables', 'fits_count_budget',
            'stratum_tables', 'id_like_columns', 'Selected', 'PartialLabelSelector', 'selection_table',
            'SubsetObjective', 'SearchResult']
 
@@ -209,12 +220,27 @@ def switching_phi(p, n, m):
     return a / (a + b)
 
 # %% ../nbs/00_core.ipynb #15978c84
-def _label_values(y, name: str) -> tuple[np.ndarray, np.ndarray]:
-    "The values of a label vector (1-D, non-empty) and its missing mask (NaN / NA / None)."
+UNLABELLED_TOKENS = frozenset({"", "?", "na", "n/a", "nan", "null", "unknown", "unlabelled", "unlabeled"})
+
+def _aligned(y: pd.Series, index, name: str) -> pd.Series:
+    """`y` in the order of the features' `index` (pandas' alignment) when it holds the same labels in another order;
+    a ValueError when it holds other labels (never a silent pairing by position)."""
+    if index is None or len(y) != len(index) or y.index.equals(index): return y
+    if y.index.is_unique and index.is_unique and index.isin(y.index).all(): return y.reindex(index)
+    lost = index[~index.isin(y.index)]
+    what = (f"{len(lost)} row label(s) of `X` are not in it, such as {lost[:1].tolist()[0]!r}" if len(lost)
+            else "it repeats labels")
+    raise ValueError(f"`{name}` is a pandas Series whose index does not match the rows of `X` ({what}): pair them by "
+                     "position with y.to_numpy(), or by label with y.reindex(X.index)")
+
+def _label_values(y, name: str, index=None) -> tuple[np.ndarray, np.ndarray]:
+    """The values of a label vector (1-D, non-empty) and its unlabelled mask (NaN / NA / None, and the text tokens of
+    `UNLABELLED_TOKENS`, with a warning); a Series aligned to the features' `index` when given."""
     if isinstance(y, pd.DataFrame):
         if y.shape[1] != 1: raise ValueError(f"`{name}` must be 1-D, got a DataFrame with {y.shape[1]} columns")
         y = y.iloc[:, 0]
     if isinstance(y, pd.Series):
+        y = _aligned(y, index, name)
         if isinstance(y.dtype, pd.CategoricalDtype): raise TypeError(f"`{name}` is categorical; pass 1/0/-1 codes")
         missing = y.isna().to_numpy()
         vals = y.to_numpy(dtype=object, na_value=np.nan) if missing.any() else y.to_numpy()
@@ -226,7 +252,15 @@ def _label_values(y, name: str) -> tuple[np.ndarray, np.ndarray]:
     if vals.ndim != 1: raise ValueError(f"`{name}` must be 1-D, got shape {vals.shape}")
     if vals.size == 0: raise ValueError(f"`{name}` is empty")
     if missing is None: missing = pd.isna(vals) if vals.dtype.kind in "fO" else np.zeros(vals.shape, bool)
-    return vals, np.asarray(missing, bool)
+    missing = np.asarray(missing, bool)
+    if vals.dtype.kind in "OUS":                                     # "?", "NA", "unknown" ...: a label not given
+        token = np.array([isinstance(v, str) and v.strip().lower() in UNLABELLED_TOKENS for v in vals.tolist()], bool)
+        if token.any():
+            seen = ", ".join(repr(v) for v in dict.fromkeys(vals[token].tolist()))
+            warnings.warn(f"`{name}` holds {seen} in {int(token.sum())} row(s): read as unlabelled, as -1 and NaN are",
+                          stacklevel=4)
+            missing = missing | token
+    return vals, missing
 
 def _is_number(v) -> bool:
     "Whether `v` reads as a number (a real, or a string holding one)."
@@ -421,7 +455,7 @@ def _check_stray(vals: np.ndarray, missing: np.ndarray, name: str) -> None:
                          f"({', '.join(map(repr, np.unique(lab[stray])[:5].tolist()))}): a binary target with stray "
                          "values? correct them (a multi-class target needs more than 1% of rows in each other class)")
 
-def partial_labels(y, name: str = "y_partial", *, n_rows: int | None = None, binary: bool | str = True,
+def partial_labels(y, name: str = "y_partial", *, n_rows: int | None = None, index=None, binary: bool | str = True,
                    fully_labelled: bool = False, allow_none_labelled: bool = False) -> PartialLabels:
     """Parse a (partially) labelled target once: the one place semisel reads labels.
 
@@ -429,11 +463,15 @@ def partial_labels(y, name: str = "y_partial", *, n_rows: int | None = None, bin
     ----------
     y : array-like, pandas Series or one-column DataFrame
         Labels. Binary targets hold 1, 0 and -1 (unlabelled, scikit-learn's convention); NaN / pandas NA also mean
-        unlabelled. With ``binary=False`` the labelled rows may hold any class values (numbers or strings).
+        unlabelled, and so do the text tokens of `UNLABELLED_TOKENS` ("?", "", "NA", "unknown", ...; any case, with a
+        warning). With ``binary=False`` the labelled rows may hold any class values (numbers or strings).
     name : str, default "y_partial"
         The argument's name in error messages.
     n_rows : int, optional
         The number of rows of the features; a different length is an error.
+    index : pandas.Index, optional
+        The features' row index (`X.index` of a DataFrame): a Series `y` with the same labels in another order is
+        aligned to it, as pandas aligns; one with other labels is an error (pair by position with ``y.to_numpy()``).
     binary : bool or "auto", default True
         Require the papers' binary 1/0 target; False reads any class values; "auto" reads a binary target when the
         labelled values are all 1 or 0, any class values otherwise -- except numbers that are 1 and 0 but for under 1%
@@ -450,7 +488,8 @@ def partial_labels(y, name: str = "y_partial", *, n_rows: int | None = None, bin
     Raises
     ------
     ValueError
-        Values other than 1/0/-1/NaN (binary), a wrong length, or no labelled row; the message names the values.
+        Values other than 1/0/-1/NaN (binary), a wrong length, an index that is not the features', or no labelled
+        row; the message names the values.
     TypeError
         Categorical or non-numeric dtypes for a binary target, sparse input.
 
@@ -461,7 +500,7 @@ def partial_labels(y, name: str = "y_partial", *, n_rows: int | None = None, bin
     >>> partial_labels(["a", "b", -1], binary=False).classes.tolist()
     ['a', 'b']
     """
-    vals, missing = _label_values(y, name)
+    vals, missing = _label_values(y, name, index)
     if n_rows is not None and len(vals) != n_rows:
         raise ValueError(f"`{name}` has {len(vals)} rows but `X` has {n_rows}: they must match")
     if binary == "auto":
@@ -901,16 +940,141 @@ def block_tables(X: np.ndarray, w, kw: int, kx: int, cols=None, out=None) -> np.
     return out
 
 
+# %% ../nbs/00_core.ipynb #c0re7b02
+def _trusted(path: Path, own: bool) -> bool:
+    """Whether no other user can change the folder `path`: owned by this user (or by root, unless `own`) and writable
+    by no one else (a sticky folder such as /tmp passes, unless `own`); a folder of our `own` is not a symbolic link."""
+    st = os.lstat(path) if own else os.stat(path)
+    if not stat.S_ISDIR(st.st_mode): return False
+    if not hasattr(os, "getuid"): return True                                   # Windows: no POSIX owners to check
+    if st.st_uid not in ((os.getuid(),) if own else (os.getuid(), 0)): return False
+    return not st.st_mode & 0o022 or (not own and bool(st.st_mode & stat.S_ISVTX))
+
+@functools.cache
+def kernel_cache() -> Path | None:
+    """The folder that keeps semisel's compiled kernels, or None (then they are compiled in memory, in each process).
+
+    ``semisel/kernels-py<X.Y>-numba<version>-semisel<version>`` under ``$NUMBA_CACHE_DIR`` if set, else under the
+    user's cache folder (``$XDG_CACHE_HOME``, or ``~/.cache``): the first of them that this user owns, no other user
+    can write, and that can be written (created with mode 0700 when missing).
+
+    Examples
+    --------
+    >>> folder = kernel_cache(); folder is None or folder.name.startswith("kernels-py")
+    True
+    """
+    tag = f"kernels-py{sys.version_info[0]}{sys.version_info[1]}-numba{numba.__version__}-semisel{__version__}"
+    bases = [os.environ.get("NUMBA_CACHE_DIR", ""), os.environ.get("XDG_CACHE_HOME", "")]
+    if not os.path.isabs(bases[1]):
+        try: bases[1] = str(Path.home() / ".cache")
+        except (RuntimeError, KeyError): bases[1] = ""                          # no home folder
+    for base in bases:
+        if not os.path.isabs(base): continue
+        try:
+            os.makedirs(base, mode=0o700, exist_ok=True)
+            if not _trusted(Path(base), own=False): continue
+            folder = Path(base)
+            for part in ("semisel", tag):
+                folder = folder / part
+                folder.mkdir(mode=0o700, exist_ok=True)
+                if not _trusted(folder, own=True): break
+            else:
+                tempfile.TemporaryFile(dir=folder).close()                     # writable (not a read-only mount)
+                return folder
+        except OSError: continue
+    return None
+
+def checked_cache(kernel):
+    """A numba kernel (`numba.njit(...)` of a function) with its machine code cached in `kernel_cache` (numba's
+    `cache=True`, in semisel's folder; nothing is cached where that is None). Under NUMBA_DISABLE_JIT=1, `kernel` is
+    the plain function and stays so. Call it through `run_compiled`.
+
+    Examples
+    --------
+    >>> twice = checked_cache(numba.njit(lambda v: 2 * v)); int(run_compiled(twice, 21))
+    42
+    """
+    folder = kernel_cache()
+    if folder is None or not hasattr(kernel, "enable_caching"): return kernel
+    default, numba.config.CACHE_DIR = numba.config.CACHE_DIR, str(folder)      # read when the cache is set up
+    try: kernel.enable_caching()
+    except (OSError, RuntimeError): return kernel                              # the folder failed since: no cache
+    finally: numba.config.CACHE_DIR = default
+    if str(kernel.stats.cache_path).startswith(str(folder)): return kernel
+    return numba.njit(**kernel.targetoptions)(kernel.py_func)                 # numba looked elsewhere: no cache
+
+def run_compiled(kernel, *args):
+    """`kernel(*args)`; if loading it fails (a cache file truncated or corrupt, say: anything but a typing error of
+    the call itself), the files of semisel's kernel cache are removed and the call made once more, compiling afresh."""
+    try: return kernel(*args)
+    except numba.core.errors.TypingError: raise
+    except Exception:
+        folder = kernel_cache() if hasattr(kernel, "stats") else None
+        if folder is None: raise
+        for f in [f for f in folder.rglob("*") if f.is_file()]: f.unlink(missing_ok=True)
+        return kernel(*args)
+
+_WARM = {"calls": [], "thread": None}   # warm-ups not yet run (`warm_up`), and the one thread that runs them
+_WARM_LOCK = threading.Lock()
+
+def warm_up(call):
+    "Register `call` (no arguments: it calls kernels on tiny inputs of the types they meet) for `warm_kernels`."
+    with _WARM_LOCK: _WARM["calls"].append(call)
+    return call
+
+def _run_warm_ups(worker: bool) -> None:
+    "Run the registered warm-ups in order until none is left (a `worker` thread then lets another start)."
+    while True:
+        with _WARM_LOCK:
+            if not _WARM["calls"]:
+                if worker: _WARM["thread"] = None
+                return
+            call = _WARM["calls"].pop(0)
+        try: call()
+        except Exception: pass                  # a kernel that fails here fails again where it is used, and says why
+
+def _warmed() -> None:
+    "Wait for the warming thread: a fork must not copy numba's compiler lock half-held, nor an exit cut a compile."
+    thread = _WARM["thread"]
+    if thread is not None: thread.join()
+
+def warm_kernels(wait: bool = False) -> None:
+    """Compile (or load from `kernel_cache`) the kernels registered with `warm_up`, in their order, ahead of their
+    first use: in one background thread (each kernel module calls this when imported), or here with `wait`, which
+    also waits for that thread. Nothing under NUMBA_DISABLE_JIT=1.
+
+    Examples
+    --------
+    >>> warm_kernels(wait=True)
+    """
+    if numba.config.DISABLE_JIT:
+        with _WARM_LOCK: _WARM["calls"].clear()
+        return
+    if wait:
+        _run_warm_ups(worker=False)
+        _warmed()
+        return
+    with _WARM_LOCK:
+        if _WARM["thread"] is None and _WARM["calls"]:
+            thread = threading.Thread(target=_run_warm_ups, args=(True,), name="semisel-warm-kernels", daemon=True)
+            _WARM["thread"] = thread
+            thread.start()
+
+atexit.register(_warmed)
+if hasattr(os, "register_at_fork"): os.register_at_fork(before=_warmed)
+
 # %% ../nbs/00_core.ipynb #c0re7a12
-@numba.njit(cache=True, nogil=True)
+@checked_cache
+@numba.njit(nogil=True)
 def tally(x, y, z, ky: int, kz: int, out):
     """Add one to ``out[(x_i ky + y_i) kz + z_i]`` for every row i of the code rows x, y, z (non-negative integers;
     `out` a flat int64 table of at least kx ky kz cells): the count of one test's table in one compiled pass."""
     for i in range(x.shape[0]):
-        out[(x[i] * ky + y[i]) * kz + z[i]] += 1
+        out[(int(x[i]) * ky + int(y[i])) * kz + int(z[i])] += 1            # widened: exact when run as Python too
     return out
 
-@numba.njit(cache=True, nogil=True)
+@checked_cache
+@numba.njit(nogil=True)
 def _tally_tests(D, tests, Z, out):
     "`tally` of every test j (rows D[tests[j, 0]], D[tests[j, 1]], Z[tests[j, 2]]) into out[j] (shape (J, kx, ky, kz))."
     J, kx, ky, kz = out.shape
@@ -930,8 +1094,13 @@ def tables_of_tests(D: np.ndarray, tests, Z: np.ndarray, levels) -> np.ndarray:
     >>> tables_of_tests(D, [(0, 1, 0)], Z, [(2, 2, 1)])[0, :, :, 0].tolist()
     [[1, 1], [1, 1]]
     """
-    tests, levels = np.atleast_2d(np.asarray(tests, np.int64)), np.atleast_2d(np.asarray(levels, np.int64))
-    return _tally_tests(D, tests, Z, np.zeros((len(tests), *levels.max(0)), np.int64))
+    tests = np.ascontiguousarray(np.atleast_2d(np.asarray(tests, np.int64)))   # the layouts `warm_up` compiles for
+    levels = np.atleast_2d(np.asarray(levels, np.int64))
+    out = np.zeros((len(tests), *levels.max(0)), np.int64)
+    return run_compiled(_tally_tests, np.ascontiguousarray(D), tests, np.ascontiguousarray(Z, np.int64), out)
+
+warm_up(lambda: tables_of_tests(np.zeros((2, 1), np.uint8), [(0, 1, 0)], np.zeros((1, 1), np.int64), [(1, 1, 1)]))
+warm_kernels()
 
 # %% ../nbs/00_core.ipynb #01ee793b
 def column_blocks(arity: np.ndarray, kw: int, cols=None) -> Iterator[np.ndarray]:
@@ -1183,7 +1352,8 @@ class PartialLabelSelector(SelectorMixin, BaseEstimator):
         ----------
         X : array-like or DataFrame, shape (n_samples, n_features)
         y : array-like of shape (n_samples,)
-            Class of each labelled row; -1 or NaN for unlabelled rows.
+            Class of each labelled row; -1 or NaN for unlabelled rows. A pandas Series is aligned to a DataFrame X
+            by its index (see `partial_labels`).
 
         Returns
         -------
@@ -1192,9 +1362,10 @@ class PartialLabelSelector(SelectorMixin, BaseEstimator):
         if y is None:
             raise ValueError(f"{type(self).__name__} requires y to be passed, but the target y is None: "
                              "fit(X, y) with y = 1 / 0 for labelled rows and -1 (or NaN) for unlabelled rows")
+        index = X.index if isinstance(X, pd.DataFrame) else None          # labels and features meet here
         Xc = self._check_X(X)
         binary = {"binary": True, "any": False, "auto": "auto"}[self._label_kind]
-        labels = partial_labels(y, "y", n_rows=Xc.shape[0], binary=binary)
+        labels = partial_labels(y, "y", n_rows=Xc.shape[0], index=index, binary=binary)
         sel = self._select(Xc, labels)
         d = self.n_features_in_
         ranking = np.asarray(sel.ranking, dtype=np.intp)

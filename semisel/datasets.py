@@ -5,12 +5,19 @@
 # %% ../nbs/00_datasets.ipynb #b88f8756
 from __future__ import annotations
 
+import bz2
 import codecs
+import collections
+import contextlib
 import csv
 import gzip
 from importlib import resources
+import io
+import itertools
+import lzma
 from pathlib import Path
 import warnings
+import zipfile
 
 import numpy as np
 import pandas as pd
@@ -19,7 +26,8 @@ import pandas as pd
 # datasets loads numpy and pandas only (`semisel datasets` answers in a second)
 
 # %% auto #0
-__all__ = ['data_path', 'list_datasets', 'load_dataset', 'dataset_info', 'parquet_shape', 'read_table', 'discretize']
+__all__ = ['STREAM_LIMIT', 'data_path', 'list_datasets', 'load_dataset', 'dataset_info', 'parquet_shape', 'read_table',
+           'discretize']
 
 # %% ../nbs/00_datasets.ipynb #56871cd5
 def data_path() -> Path:
@@ -171,22 +179,102 @@ def _text_encoding(encoding: str) -> str:
         raise ValueError(f"unknown `encoding` {encoding!r}; give a Python codec name such as utf-8 or latin-1") from None
     return "utf-8-sig" if name == "utf-8" else name
 
-def _check_csv(path: Path, encoding: str) -> list[str]:
-    "The header of a CSV file after checking every row's field count (one pass of the csv module); raises ValueError."
+STREAM_LIMIT = 1 << 30   # bytes of a pipe, FIFO or device read into memory at most (a file is read from disk)
+_SEPARATORS = (",", ";", "\t", "|")   # sniffed from the header line, in this order on a tie
+_COMPRESSED = {".gz": gzip.open, ".bz2": bz2.open, ".xz": lzma.open, ".zst": None, ".zip": None}   # as pandas infers
+_NOT_CSV = {".xlsx": "an Excel workbook", ".xlsm": "an Excel workbook", ".xls": "an Excel workbook",
+            ".ods": "an OpenDocument spreadsheet", ".json": "JSON", ".feather": "a Feather file", ".h5": "an HDF5 file",
+            ".hdf5": "an HDF5 file", ".pkl": "a pickle", ".pickle": "a pickle", ".sav": "an SPSS file",
+            ".dta": "a Stata file", ".sas7bdat": "a SAS file"}
+_MAGIC = ((b"\x1f\x8b", "gzip-compressed", ".gz"), (b"BZh", "bzip2-compressed", ".bz2"),
+          (b"\xfd7zXZ\x00", "xz-compressed", ".xz"), (b"\x28\xb5\x2f\xfd", "zstd-compressed", ".zst"),
+          (b"PAR1", "a Parquet file", ".parquet"),
+          (b"\xd0\xcf\x11\xe0", "an old Excel .xls workbook (an OLE file)", None))
+
+def _stream_bytes(path: Path, encoding: str) -> bytes:
+    """The bytes of a pipe, FIFO or device (stdin, `<(...)`), read once: a stream cannot be read twice. At most
+    `STREAM_LIMIT` of them, and none NUL in an 8-bit encoding (binary data such as /dev/zero is not a table)."""
+    chunks, size, text8 = [], 0, not encoding.startswith(("utf-16", "utf-32"))
+    with open(path, "rb") as f:
+        while chunk := f.read(1 << 20):
+            if text8 and b"\x00" in chunk: raise ValueError(f"{path} holds binary data (NUL bytes), not CSV text")
+            size += len(chunk)
+            if size > STREAM_LIMIT:
+                raise ValueError(f"{path} is a stream (not a regular file) of more than {STREAM_LIMIT >> 20} MiB; "
+                                 "save the table to a file and read that")
+            chunks.append(chunk)
+    return b"".join(chunks)
+
+@contextlib.contextmanager
+def _raw(source):
+    """A binary handle on a CSV: a path decompressed by its extension as pandas infers (gz, bz2, xz, zip of one file,
+    zst), or the bytes read from a stream; closed on exit."""
+    with contextlib.ExitStack() as stack:
+        suffix = "" if isinstance(source, bytes) else source.suffix.lower()
+        if isinstance(source, bytes): handle = io.BytesIO(source)
+        elif suffix == ".zst":
+            try: import zstandard
+            except ImportError: raise ValueError(f"{source} is zstd-compressed: reading it needs zstandard "
+                                                 "(pip install zstandard), or decompress it first") from None
+            handle = zstandard.open(source, "rb")
+        elif suffix == ".zip":
+            archive = stack.enter_context(zipfile.ZipFile(source))
+            names = [n for n in archive.namelist() if not n.endswith("/") and not n.startswith("__MACOSX/")]
+            if len(names) != 1:
+                raise ValueError(f"{source} is a zip archive of {len(names)} files; it must hold the one CSV to read")
+            handle = archive.open(names[0])
+        else: handle = _COMPRESSED.get(suffix, open)(source, "rb")
+        yield stack.enter_context(handle)
+
+def _not_text(source) -> str:
+    """What `source` is when its first bytes name a binary format (a compressed file, a zip archive or the
+    spreadsheet one holds, Parquet, an old Excel file), with what to do; "" for anything else."""
+    with _raw(source) if isinstance(source, bytes) else open(source, "rb") as f: head = f.read(8)
+    where = "the input" if isinstance(source, bytes) else source
+    if head.startswith(b"PK\x03\x04"):                                      # a zip: an archive, or a workbook
+        try:
+            with zipfile.ZipFile(io.BytesIO(source) if isinstance(source, bytes) else source) as z:
+                names = set(z.namelist())
+        except zipfile.BadZipFile: names = set()
+        if "xl/workbook.xml" in names: return f"{where} is an Excel workbook, not CSV text: save the sheet as CSV"
+        if "content.xml" in names: return f"{where} is an OpenDocument spreadsheet, not CSV text: save the sheet as CSV"
+        return f"{where} is a zip archive, not CSV text: name it with its extension (.zip) to have its one CSV read"
+    for magic, what, suffix in _MAGIC:
+        if head.startswith(magic):
+            fix = (f"name it with its extension ({suffix}) to have it read" if suffix in _COMPRESSED else
+                   "give it the .parquet extension" if suffix == ".parquet" else "save the sheet as CSV")
+            return f"{where} is {what}, not CSV text: {fix}"
+    return ""
+
+def _check_csv(source, encoding: str, sep: str | None) -> tuple[list[str], str]:
+    """The header of a CSV (a path or a stream's bytes) and its field separator (`sep`, or sniffed from the header
+    line), after checking every row's field count in one pass of the csv module; raises ValueError."""
+    where = "the input" if isinstance(source, bytes) else source
+    if isinstance(source, bytes) or source.suffix.lower() not in _COMPRESSED:      # binary data named as text
+        if why := _not_text(source): raise ValueError(why)
     try:
-        with (gzip.open if path.suffix == ".gz" else open)(path, "rt", newline="", encoding=encoding) as f:
-            rows = csv.reader(f)
+        with _raw(source) as raw, io.TextIOWrapper(raw, encoding=encoding, newline="") as f:
+            first = f.readline()
+            sep = sep or max(_SEPARATORS, key=first.count)
+            rows = csv.reader(itertools.chain([first], f), delimiter=sep)
             header = next(rows, None)
-            if header is None: raise ValueError(f"{path} is empty")
-            for line, row in enumerate(rows, start=2):
+            if header is None: raise ValueError(f"{where} is empty")
+            for row in rows:
                 if row and len(row) != len(header):
-                    raise ValueError(f"{path}, line {line}: {len(row)} fields where the header has {len(header)} "
-                                     f"({'a field is missing' if len(row) < len(header) else 'one field too many'}); "
-                                     "an empty field must still be there, between its commas")
+                    why = "a field is missing" if len(row) < len(header) else "one field too many"
+                    sep_note = "" if sep == "," else f" (fields separated by {sep!r}; `sep` names another separator)"
+                    raise ValueError(f"{where}, line {rows.line_num}: {len(row)} fields where the header has "
+                                     f"{len(header)} ({why}); an empty field must still be there, between its "
+                                     f"separators{sep_note}")
     except UnicodeDecodeError as e:
-        raise ValueError(f"{path} is not {encoding.removesuffix('-sig')} text (byte 0x{e.object[e.start]:02x} at position "
-                         f"{e.start}); re-save it as UTF-8 or give its encoding") from None
-    return header
+        raise ValueError(_not_text(source) or
+                         f"{where} is not {encoding.removesuffix('-sig')} text (byte 0x{e.object[e.start]:02x} at "
+                         f"position {e.start}); re-save it as UTF-8 or give its encoding") from None
+    except csv.Error as e:
+        raise ValueError(_not_text(source) or f"{where} is not a readable CSV: {e}") from None
+    except (OSError, EOFError, lzma.LZMAError, zipfile.BadZipFile) as e:     # a damaged or misnamed compressed file
+        raise ValueError(_not_text(source) or f"{where} cannot be decompressed: {e}") from None
+    return header, sep
 
 _INTEGER = r"\s*[+-]?\d+\s*"
 
@@ -221,21 +309,22 @@ def _typed(col: pd.Series, where: str, first: int) -> pd.Series:
         return out
     return pd.Series(np.where(col.notna(), pd.to_numeric(col, errors="coerce"), np.nan), index=col.index, name=col.name)
 
-def _exact_integers(df: pd.DataFrame, path: Path, encoding: str, na: list) -> pd.DataFrame:
+def _exact_integers(df: pd.DataFrame, source, encoding: str, na: list, sep: str) -> pd.DataFrame:
     "Integer columns with missing values that pandas read as float64, re-read as nullable integers when above 2^53."
-    lossy = [c for c in df.columns if df[c].dtype == np.float64 and df[c].isna().any()
-             and np.abs(df[c].dropna()).max() >= 2**53]
+    floats = df.iloc[:, np.flatnonzero((df.dtypes == np.float64).to_numpy())]        # one pass, for any width
+    lossy = floats.columns[(floats.isna().any() & (floats.abs().max() >= 2**53)).to_numpy()].tolist()
     if not lossy: return df
     df = df.copy()
-    raw = pd.read_csv(path, usecols=lossy, dtype=str, keep_default_na=False, na_values=na, encoding=encoding)
-    for c in lossy: df[c] = _typed(raw[c], str(path), 2)
+    raw = pd.read_csv(io.BytesIO(source) if isinstance(source, bytes) else source, usecols=lossy, dtype=str, sep=sep,
+                      keep_default_na=False, na_values=na, encoding=encoding)
+    for c in lossy: df[c] = _typed(raw[c], "the input" if isinstance(source, bytes) else str(source), 2)
     return df
 
 def _check_names(path, names, offset: int = 0) -> None:
-    "Header names: non-empty and distinct (`offset`: columns dropped before them)."
+    "Header names: non-empty and distinct (`offset`: columns dropped before them); one pass, for any width."
     empty = [i + 1 + offset for i, n in enumerate(names) if str(n).strip() == ""]
     if empty: raise ValueError(f"{path}: column(s) {empty} of the header have no name; name every column")
-    dup = sorted({n for n in names if names.count(n) > 1})
+    dup = sorted(n for n, c in collections.Counter(names).items() if c > 1)
     if dup: raise ValueError(f"{path}: the header repeats the column name(s) {dup}; every column needs its own name")
 
 def _row_numbers(col: pd.Series) -> bool:
@@ -293,17 +382,22 @@ def _read_parquet(path: Path) -> pd.DataFrame:
 
 _PARQUET = (".parquet", ".parq", ".pq")
 
-def read_table(path, *, encoding: str = "utf-8", na_values=()) -> pd.DataFrame:
+def read_table(path, *, encoding: str = "utf-8", na_values=(), sep: str | None = None) -> pd.DataFrame:
     """Read a CSV (or Parquet) table strictly: one line of error for a malformed file instead of a silently wrong frame.
 
     Parameters
     ----------
     path : str or pathlib.Path
-        A ``.csv`` (``.csv.gz``) file, or a ``.parquet`` file or directory (needs pyarrow).
+        A CSV file, compressed or not (``.gz``, ``.bz2``, ``.xz``, a ``.zip`` of one file, ``.zst`` with zstandard:
+        by the extension, as pandas reads them), a pipe, FIFO or device (``/dev/stdin``: read once, at most
+        `STREAM_LIMIT` bytes), or a ``.parquet`` file or directory (needs pyarrow).
     encoding : str, default "utf-8"
         The text encoding of a CSV file (a UTF-8 byte-order mark is skipped).
     na_values : sequence of str, default ()
         Values read as missing besides the empty field (pandas' own list, "NA", "None", "null", ..., is data).
+    sep : str, optional
+        The field separator of a CSV file; by default the one of ``,`` ``;`` tab ``|`` that the header line holds
+        most often (a comma on a tie), kept in ``attrs["sep"]``.
 
     Returns
     -------
@@ -315,29 +409,41 @@ def read_table(path, *, encoding: str = "utf-8", na_values=()) -> pd.DataFrame:
     ------
     ValueError
         A row with more or fewer fields than the header (naming the line), empty or duplicate header names, an empty
-        file, a header without rows, bytes that do not decode, an unknown encoding, a column numeric but for a few
-        values, a missing path, an empty path, or a directory that is not Parquet.
+        file, a header without rows, bytes that do not decode (naming the format when the bytes are an archive or a
+        workbook), an unknown encoding, a column numeric but for a few values, a missing path, an empty path, a
+        name too long for the file system, a directory that is not Parquet, or a stream that does not end.
 
     Examples
     --------
     >>> import tempfile, os
     >>> p = os.path.join(tempfile.mkdtemp(), "t.csv")
-    >>> _ = open(p, "w").write("a,class\\n1,1\\n2,\\n")
+    >>> _ = open(p, "w").write("a;class\\n1;1\\n2;\\n")
     >>> read_table(p)["class"].tolist()
     [1.0, nan]
     """
     if str(path).strip() == "": raise ValueError("`path` is empty; give a CSV or Parquet file")
     path = Path(path)
     na = [""] + [str(v) for v in na_values]
-    if not path.exists(): raise ValueError(f"{path} does not exist")
-    if path.suffix.lower() in _PARQUET or (path.is_dir() and any(f.suffix.lower() in _PARQUET for f in path.rglob("*"))):
-        df, where, first = _read_parquet(path), str(path), 0
+    try: exists, is_file, is_dir = path.exists(), path.is_file(), path.is_dir()
+    except OSError as e:                                       # a name too long for the file system, say
+        longest = max(map(len, path.parts), default=0)
+        too_long = f" (a part of the name has {longest} characters; file systems allow 255)" if longest > 255 else ""
+        raise ValueError(f"cannot read {str(path)[:40]}...: {e.strerror}{too_long}") from None
+    if not exists: raise ValueError(f"{path} does not exist")
+    kind = _NOT_CSV.get(path.suffix.lower())
+    if kind and is_file: raise ValueError(f"{path} is {kind}, not a CSV or Parquet table: save the table as CSV")
+    if path.suffix.lower() in _PARQUET or (is_dir and any(f.suffix.lower() in _PARQUET for f in path.rglob("*"))):
+        df, where, first, sep = _read_parquet(path), str(path), 0, None
         if na[1:]: df = df.mask(df.isin(na[1:]))
     else:
-        if path.is_dir(): raise ValueError(f"{path} is a directory, not a CSV file (a directory must hold .parquet files)")
+        if is_dir: raise ValueError(f"{path} is a directory, not a CSV file (a directory must hold .parquet files)")
+        if sep is not None and (not isinstance(sep, str) or len(sep) != 1 or sep in "\"\r\n"):
+            raise ValueError(f"`sep` must be one character (a comma, ';', a tab '\\t', ...), got {sep!r}")
         encoding = _text_encoding(encoding)
-        header = _check_csv(path, encoding)
-        try: df = pd.read_csv(path, index_col=False, encoding=encoding, keep_default_na=False, na_values=na)
+        source = path if is_file else _stream_bytes(path, encoding)      # a stream is read once, into memory
+        header, sep = _check_csv(source, encoding, sep)
+        try: df = pd.read_csv(io.BytesIO(source) if isinstance(source, bytes) else source, sep=sep, index_col=False,
+                              encoding=encoding, keep_default_na=False, na_values=na)
         except pd.errors.EmptyDataError: raise ValueError(f"{path} is empty") from None
         except pd.errors.ParserError as e: raise ValueError(f"{path} is not a readable CSV: {str(e).strip()}") from None
         except UnicodeDecodeError as e: raise ValueError(f"{path} is not {encoding} text: {e.reason}") from None
@@ -353,9 +459,10 @@ def read_table(path, *, encoding: str = "utf-8", na_values=()) -> pd.DataFrame:
                          "pandas writes for its index; name it")
     _check_names(path, names, offset=dropped is not None)
     df.columns = names
-    if first == 2: df = _exact_integers(df, path, encoding, na)
-    df = pd.DataFrame({c: _typed(df[c], where, first) for c in names}, index=df.index)
-    df.attrs["dropped_index"] = dropped
+    if first == 2: df = _exact_integers(df, source, encoding, na, sep)
+    text = [j for j, t in enumerate(df.dtypes) if pd.api.types.is_object_dtype(t) or pd.api.types.is_string_dtype(t)]
+    if text: df = df.assign(**{names[j]: _typed(df.iloc[:, j], where, first) for j in text})   # numbers kept as read
+    df.attrs.update(dropped_index=dropped, sep=sep)
     return df
 
 # %% ../nbs/00_datasets.ipynb #1b8de7a5

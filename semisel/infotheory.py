@@ -16,8 +16,8 @@ import pandas as pd
 from scipy import special, stats
 
 from .core import (CodeMatrix, block_tables, check_choice, check_integer, check_probability, check_random_state,
-                          Selected, compact_codes, count_tables, encode_joint, fits_count_budget, stratum_tables,
-                          tally, target_codes)
+                          Selected, checked_cache, compact_codes, count_tables, encode_joint, fits_count_budget,
+                          run_compiled, stratum_tables, tally, target_codes, warm_kernels, warm_up)
 
 # %% auto #0
 __all__ = ['TESTS', 'CI_METHODS', 'cmi_from_counts', 'smi_from_counts', 'dof_from_counts', 'entropy', 'joint_entropy',
@@ -916,7 +916,8 @@ def bn_g(XT: np.ndarray, kx, w: np.ndarray, ky: int, kz: int, adjusted: bool = F
     return G, df
 
 # %% ../nbs/01_infotheory.ipynb #b7c1e2a5
-@numba.njit(cache=True, nogil=True)
+@checked_cache
+@numba.njit(nogil=True)
 def _g_tests(D, tests, Z, levels, L, most):
     """[G, adjusted dof] (shape (2, J)) of the tests j = (x row, y row, strata row) with levels[j] = (kx, ky, kz);
     NaN for a test whose table has more than `most` cells."""
@@ -975,9 +976,15 @@ def bn_g_tests(D: np.ndarray, tests, Z: np.ndarray, levels) -> tuple[np.ndarray,
     >>> G, df = bn_g_tests(D, [(0, 1, 0)], Z, [(2, 2, 1)]); G.round(3).tolist(), df.tolist()
     ([5.545], [1.0])
     """
-    tests, levels = np.asarray(tests, np.int64).reshape(-1, 3), np.asarray(levels, np.int64).reshape(-1, 3)
-    G, df = _g_tests(D, tests, Z, levels, _klogk(Z.shape[1]), _CELLS)
+    tests = np.ascontiguousarray(np.asarray(tests, np.int64).reshape(-1, 3))    # the layouts `warm_up` compiles for
+    levels = np.ascontiguousarray(np.asarray(levels, np.int64).reshape(-1, 3))
+    D, Z = np.ascontiguousarray(D), np.ascontiguousarray(Z, np.int64)
+    G, df = run_compiled(_g_tests, D, tests, Z, levels, _klogk(Z.shape[1]), _CELLS)
     for j in np.flatnonzero(np.isnan(G)) if np.isnan(G.sum()) else ():  # too large to hold: bn_g's sparse count
         (a, b, s), (kx, ky, kz) = tests[j], levels[j]
         G[j], df[j] = (v[0] for v in bn_g(D[a][None], [kx], D[b].astype(np.int64) * kz + Z[s], ky, kz, True))
     return G, df
+
+warm_up(lambda: run_compiled(_g_tests, np.zeros((2, 1), np.uint8), np.zeros((1, 3), np.int64),   # uint8 codes: the
+                             np.zeros((1, 1), np.int64), np.ones((1, 3), np.int64), np.zeros(4), _CELLS))   # usual
+warm_kernels()

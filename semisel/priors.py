@@ -14,30 +14,36 @@ import pandas as pd
 from scipy import stats
 from scipy.optimize import nnls
 from sklearn.base import clone
+from sklearn.ensemble import HistGradientBoostingClassifier
 from sklearn.linear_model import LogisticRegression
 from sklearn.pipeline import Pipeline, make_pipeline
 from sklearn.preprocessing import StandardScaler
 from sklearn.utils.validation import has_fit_parameter
+from threadpoolctl import threadpool_limits
 
 from .core import (CodeMatrix, PartialLabels, check_choice, check_integer, check_probability, check_random_state,
                           partial_labels)
 
 # %% auto #0
-__all__ = ['SCENARIOS', 'PU_METHODS', 'PU_CHOICES', 'PriorEstimate', 'default_classifier', 'tice_bins', 'estimate_prior',
+__all__ = ['SCENARIOS', 'PU_METHODS', 'PU_CHOICES', 'INTERVALS', 'PU_DEFAULTS', 'DEFAULT_METHOD', 'DEFAULT_INTERVAL',
+           'ANCHOR_SHARE', 'ANCHOR_LEVEL', 'PriorEstimate', 'default_classifier', 'tice_bins', 'estimate_prior',
            'resolve_prior', 'as_prior']
 
 # %% ../nbs/02b_priors.ipynb #10793c8d
 SCENARIOS = ("mcar", "pu", "mar-c")
 PU_METHODS = ("en", "km2", "tice", "bbe")            # the estimators this chapter compares
 PU_CHOICES = PU_METHODS + ("en-balanced",)           # and a variant `estimate_prior` offers
+INTERVALS = ("bounds", "percentile", "extended")     # how a PU interval is built (see `estimate_prior`)
 
 class PriorEstimate(NamedTuple):
-    "A class-prior estimate in scipy's order: the estimate, its interval (low, high), the method, scenario and diagnostics."
+    """A class-prior estimate in scipy's order: the estimate, its interval (low, high), the method, scenario and
+    diagnostics; `identified` False when the data only bound the prior (the interval then runs from the labelled share)."""
     estimate: float
     interval: tuple
     method: str
     scenario: str
     diagnostics: dict
+    identified: bool = True
 
     @property
     def low(self) -> float: return self.interval[0]
@@ -46,12 +52,28 @@ class PriorEstimate(NamedTuple):
 
     def __repr__(self) -> str:
         return (f"PriorEstimate(estimate={self.estimate:.4f}, interval=({self.low:.4f}, {self.high:.4f}), "
-                f"method={self.method!r}, scenario={self.scenario!r})")
+                f"method={self.method!r}, scenario={self.scenario!r}{'' if self.identified else ', identified=False'})")
+
+    def describe(self) -> str:
+        "One line for a report: the estimate and its interval, or, when the prior is only bounded, the bounds first."
+        level = self.diagnostics.get("level", 0.95)
+        where = f"(estimated: {self.method}, {self.scenario})"
+        if self.identified: return f"{self.estimate:.4g}, {level:.0%} interval [{self.low:.4g}, {self.high:.4g}] {where}"
+        return (f"only bounded: between {self.low:.4g} and {self.high:.4g} ({level:.0%}; not identified: "
+                f"{self.diagnostics.get('why', 'the classes overlap')}), upper estimate {self.estimate:.4g} {where}")
 
 # %% ../nbs/02b_priors.ipynb #7475bb42
-def default_classifier():
-    "The classifier `estimate_prior` uses when none is given: standardised features, L2 logistic regression (small, fast)."
-    return make_pipeline(StandardScaler(), LogisticRegression(solver="newton-cholesky"))
+PU_DEFAULTS = {  # per method, chosen held-out (below): its classifier; whether its interval may be the identified one
+    "bbe": ("trees", True), "tice": ("trees", False), "km2": ("trees", False),
+    "en": ("logistic", False), "en-balanced": ("logistic", False)}
+
+def default_classifier(method: str = "bbe"):
+    """The classifier `estimate_prior` uses for `method` when none is given (`PU_DEFAULTS`): gradient-boosted trees
+    (100 rounds), or, for Elkan-Noto, which reads the level of calibrated probabilities, standardised L2 logistic
+    regression."""
+    if PU_DEFAULTS[check_choice(method, "method", PU_CHOICES)][0] == "logistic":
+        return make_pipeline(StandardScaler(), LogisticRegression(solver="newton-cholesky"))
+    return HistGradientBoostingClassifier(early_stopping=False)
 
 def _feature_matrix(X, n_rows: int | None = None) -> np.ndarray:
     "A float matrix from `X`: categorical or text DataFrame columns one-hot encoded; NaN or inf refused."
@@ -70,8 +92,9 @@ def _feature_matrix(X, n_rows: int | None = None) -> np.ndarray:
     if not np.isfinite(A).all(): raise ValueError("`X` holds NaN or infinite values: impute or drop them first")
     return A
 
-def _check_classifier(classifier, weighted: bool = False):
-    clf = default_classifier() if classifier is None else classifier
+def _check_classifier(classifier, method: str = "bbe"):
+    weighted = method == "en-balanced"
+    clf = default_classifier(method) if classifier is None else classifier
     if not (hasattr(clf, "fit") and hasattr(clf, "predict_proba")):
         raise TypeError(f"`classifier` must be a scikit-learn classifier with predict_proba; {type(clf).__name__} has none "
                         "(wrap it in sklearn.calibration.CalibratedClassifierCV, or use e.g. LogisticRegression)")
@@ -187,14 +210,13 @@ def tice_bins(X: np.ndarray, n_splits: int = 3) -> np.ndarray:
 def _tice_fold(B, s, train, est, nb: int, c_prior: float, k: int, max_splits: int, min_t: int) -> float:
     "One fold of TIcE: a tree grown on the `train` rows, its subsets scored on the `est` rows; the largest lower bound on c."
     d = B.shape[1]
-    offs = np.arange(d) * nb
+    codes = B + np.arange(d) * nb                              # (attribute, bin) as one code
     delta = max(0.025, 1 / (1 + 0.004 * int(est.sum())))
     best = float(s[est].mean()) if est.sum() >= min_t else 0.0
 
     def counts(rows):                                          # rows and labelled rows per (attribute, bin)
-        codes = (B[rows] + offs).ravel()
-        T = np.bincount(codes, minlength=d * nb).reshape(d, nb)
-        return T, np.bincount(codes, weights=np.repeat(s[rows], d), minlength=d * nb).reshape(d, nb)
+        c = codes[rows]
+        return tuple(np.bincount(x.ravel(), minlength=d * nb).reshape(d, nb) for x in (c, c[s[rows] == 1]))
 
     tr0 = np.flatnonzero(train)
     queue = [(-float(_low_c(len(tr0), s[tr0].sum(), delta, c_prior)), -int(s[tr0].sum()), 0, tr0, np.flatnonzero(est),
@@ -228,7 +250,41 @@ def _tice(X, s, folds, n_folds: int, *, k: int = 5, max_splits: int = 500, min_t
                            for f in range(n_folds)]))
     return (float(s.mean() / c) if c > 0 else np.inf), dict(c=c)
 
+# %% ../nbs/02b_priors.ipynb #b0d5a001
+def _kappa_upper(g: np.ndarray, s: np.ndarray, delta: float, n_grid: int = 20) -> float:
+    """An upper confidence bound at level 1 - `delta` on kappa, the positives' share of the unlabelled rows, whatever the
+    overlap: kappa <= q_u(t)/q_p(t) at every threshold t. At the j-th largest labelled score q_p is Beta(j, n_p - j + 1)
+    (an order statistic; conservative under ties), the unlabelled count above it binomial (Clopper-Pearson); both
+    one-sided at delta/2, Bonferroni over the `n_grid` thresholds j = n_p k / n_grid."""
+    gp, gu = np.sort(g[s == 1])[::-1], np.sort(g[s == 0])
+    n_p, n_u = len(gp), len(gu)
+    d = delta / (2 * n_grid)
+    j = np.unique(np.ceil(np.arange(1, n_grid + 1) / n_grid * n_p).astype(np.int64))
+    u = n_u - np.searchsorted(gu, gp[j - 1], side="left")
+    hi_u = np.where(u < n_u, stats.beta.ppf(1 - d, u + 1, np.maximum(n_u - u, 1)), 1.0)
+    return float(min(1.0, np.min(hi_u / stats.beta.ppf(d, j, n_p - j + 1))))
+
+def _anchor_test(g: np.ndarray, s: np.ndarray, t: float) -> tuple[float, float]:
+    """BBE's top bin {g >= t}: the share of the labelled positives in it, and the one-sided rank-sum p-value that its
+    unlabelled rows score lower than its labelled ones (negatives in the bin; SCAR makes the two samples alike if not)."""
+    top = g >= t
+    a, b = g[top & (s == 1)], g[top & (s == 0)]
+    pval = float(stats.mannwhitneyu(b, a, alternative="less").pvalue) if min(len(a), len(b)) >= 2 else 1.0
+    return len(a) / max(int(s.sum()), 1), pval
+
+def _pu_bounds(g: np.ndarray, s: np.ndarray, level: float) -> dict:
+    """What the scores `g` tell of the prior whatever the overlap: the labelled share p/N (a sure lower bound), upper
+    confidence bounds at `level` one-sided and two-sided, and the anchor diagnostic at BBE's top bin."""
+    p, N = int(s.sum()), len(s)
+    to_prior = lambda kappa: (p + kappa * (N - p)) / N
+    share, pval = _anchor_test(g, s, _bbe(g, s)[1]["threshold"])
+    return dict(labelled_share=p / N, upper_bound=to_prior(_kappa_upper(g, s, 1 - level)),
+                upper_bound_2s=to_prior(_kappa_upper(g, s, (1 - level) / 2)), top_bin=share, anchor_pvalue=pval)
+
 # %% ../nbs/02b_priors.ipynb #335d0800
+DEFAULT_METHOD, DEFAULT_INTERVAL = "bbe", "bounds"           # chosen held-out (below)
+ANCHOR_SHARE, ANCHOR_LEVEL = 0.0, 0.01                       # the anchor diagnostic's thresholds, chosen held-out (below)
+
 def _clip(value: float, lo: float, hi: float, what: str, warn: bool = True) -> tuple[float, bool]:
     "`value` clipped to [lo, hi], with a warning that says so."
     if lo <= value <= hi: return float(value), False
@@ -238,11 +294,11 @@ def _clip(value: float, lo: float, hi: float, what: str, warn: bool = True) -> t
                       f"share p/N, which the prior cannot be below, to 1 - 1/(2N)): clipped to {v:.4g}", stacklevel=3)
     return v, True
 
-def _pu_fit(method: str, X, s, folds, n_folds: int, clf) -> tuple[float, dict]:
-    "One fit of a row-resampled PU method (en, en-balanced, bbe, tice)."
-    if method == "tice": return _tice(X, s, folds, n_folds)
-    if method == "en-balanced": return _en_balanced(_oof_scores(clf, X, s, folds, n_folds, balanced=True), s)
-    return (_en if method == "en" else _bbe)(_oof_scores(clf, X, s, folds, n_folds), s)
+def _score_replicates(fn, g: np.ndarray, s: np.ndarray, n_boot: int, rng) -> np.ndarray:
+    "`fn`'s prior on `n_boot` bootstrap samples of the scored rows (labelled and unlabelled resampled apart; scores kept)."
+    P, U = np.flatnonzero(s == 1), np.flatnonzero(s == 0)
+    idx = (np.r_[rng.choice(P, len(P)), rng.choice(U, len(U))] for _ in range(n_boot))
+    return np.array([fn(g[i], s[i])[0] for i in idx])
 
 def _km2_run(X, s, km_rows: int, n_boot: int, rng) -> tuple[float, np.ndarray, dict]:
     "KM2 on a pool of at most `km_rows` rows per group (standardised): the prior and its bootstrap replicates."
@@ -257,19 +313,56 @@ def _km2_run(X, s, km_rows: int, n_boot: int, rng) -> tuple[float, np.ndarray, d
                                           rng.multinomial(M, np.full(M, 1 / M)) / M)) for _ in range(n_boot)])
     return to_prior(kappa), boots, dict(kappa=kappa, pool=(N, M))
 
+def _pu_point(method: str, X, s, folds, n_folds: int, clf, g, n_boot: int, rng, km_rows: int) -> tuple[float, np.ndarray, dict]:
+    """One PU method's prior and its `n_boot` bootstrap replicates: en and bbe on the cross-fitted scores `g`,
+    en-balanced on a class-balanced fit's, their replicates resampling the scored rows; tice refitted on resampled rows
+    (each keeping its fold); km2 reweighting its pool."""
+    if method == "km2": return _km2_run(X, s, km_rows, n_boot, rng)
+    if method == "tice":
+        value, diag = _tice(X, s, folds, n_folds)
+        boots = np.empty(n_boot)
+        for b in range(n_boot):
+            idx = rng.integers(0, len(s), len(s))
+            while not (2 * n_folds <= s[idx].sum() < len(s)): idx = rng.integers(0, len(s), len(s))
+            boots[b] = _tice(X[idx], s[idx], folds[idx], n_folds)[0]
+        return value, boots, diag
+    fn = dict(en=_en, bbe=_bbe, **{"en-balanced": _en_balanced})[method]
+    if method == "en-balanced": g = _oof_scores(clf, X, s, folds, n_folds, balanced=True)
+    value, diag = fn(g, s)
+    return value, _score_replicates(fn, g, s, n_boot, rng), diag
+
+def _extended_low(q_lo, q_hi, lo):
+    "The bootstrap interval's lower end moved down by half its width, not below the labelled share `lo`."
+    return np.maximum(q_lo - (q_hi - q_lo) / 2, lo)
+
+def _pu_interval(value, q_lo, q_hi, bounds: dict, identified, interval: str):
+    """The interval of a PU estimate (arrays broadcast) from a lower end `q_lo` and upper end `q_hi` of its bootstrap:
+    "percentile" (q_lo, q_hi); "bounds" from the labelled share to the one-sided upper bound, or, when `identified`,
+    from `q_lo` to the two-sided upper bound. Every end is kept within [p/N, 1] and holds `value`."""
+    lo = bounds["labelled_share"]
+    if interval == "percentile": low, high = q_lo, q_hi
+    else:
+        low = np.where(identified & ~np.isnan(q_lo), np.maximum(q_lo, lo), lo)
+        high = np.where(identified, bounds["upper_bound_2s"], bounds["upper_bound"])
+    return np.minimum(np.maximum(low, lo), value), np.maximum(high, value)
+
+def _anchored(bounds: dict, share: float = ANCHOR_SHARE, level: float = ANCHOR_LEVEL):
+    "The anchor diagnostic's verdict (arrays broadcast): BBE's top bin holds >= `share` of the labelled positives and its rank test passes."
+    return (np.asarray(bounds["top_bin"]) >= share) & (np.asarray(bounds["anchor_pvalue"]) >= level)
+
 def estimate_prior(X, y_partial, scenario: str = "pu", method: str | None = None, classifier=None, n_boot: int = 100,
                    level: float = 0.95, random_state=None, *, n_folds: int = 5, km_rows: int = 200,
-                   interval: str = "percentile") -> PriorEstimate:
+                   interval: str | None = None) -> PriorEstimate:
     """The class prior p(y=1) of the whole population, estimated from partially labelled data, with an interval.
 
     `scenario` "mcar": the positive share of the labelled rows, exact (Clopper-Pearson) interval. "pu" (labelled
-    positives selected completely at random): `method` "en" (Elkan-Noto e1, the default), "bbe", "tice", "km2" or
-    "en-balanced" (e1 of a class-balanced classifier, as the DEDPUL code), with
-    a percentile bootstrap interval over `n_boot` replicates; `classifier` (any scikit-learn classifier with
-    predict_proba, default `default_classifier`) is cross-fitted over `n_folds` folds for "en", "en-balanced" and
-    "bbe"; KM2 uses at most `km_rows` rows per group. `interval` "extended": the percentile interval with its lower end
-    moved down by half its width (the PU estimators err upwards; see the coverage below). "mar-c": not identifiable, the
-    error says what to supply instead."""
+    positives selected completely at random): `method` "en", "bbe", "tice", "km2" or "en-balanced" (`DEFAULT_METHOD`
+    when None) gives the estimate; `classifier` (default `default_classifier`), cross-fitted over `n_folds` folds,
+    scores the rows for the bounds, the anchor diagnostic, en, en-balanced and bbe; `interval` ("bounds", "percentile"
+    or "extended"; `DEFAULT_INTERVAL` when None) as `_pu_interval`, "extended" and "bounds" with the bootstrap's lower
+    end extended by `_extended_low`, over `n_boot` replicates (0, or at least 2/(1 - level)); KM2 uses at most
+    `km_rows` rows per group. `identified` False: the data only bound the prior (see the chapter). "mar-c": not identifiable, the error says what to
+    supply instead."""
     scenario = check_choice(scenario, "scenario", SCENARIOS)
     level = check_probability(level, "level")
     n_rows = X.shape[0] if hasattr(X, "shape") else len(X)
@@ -289,36 +382,46 @@ def estimate_prior(X, y_partial, scenario: str = "pu", method: str | None = None
         ci = stats.binomtest(p, p + n).proportion_ci(confidence_level=level, method="exact")
         return PriorEstimate(p / (p + n), (float(ci.low), float(ci.high)), "exact", "mcar",
                              dict(labelled_positives=p, labelled_negatives=n, unlabelled=m, level=level))
-    method = check_choice("en" if method is None else method, "method", PU_CHOICES)
-    interval = check_choice(interval, "interval", ("percentile", "extended"))
+    method = check_choice(DEFAULT_METHOD if method is None else method, "method", PU_CHOICES)
+    interval = check_choice(DEFAULT_INTERVAL if interval is None else interval, "interval", INTERVALS)
     who = f"estimate_prior(scenario='pu', method={method!r})"
     labels.require("positive", who=who).require("pu", "unlabelled", who=who)
     n_folds, n_boot = check_integer(n_folds, "n_folds", low=2), check_integer(n_boot, "n_boot", low=0)
-    if p < 2 * n_folds:
-        raise ValueError(f"`y_partial` has {p} labelled positive(s); PU prior estimation needs at least {2 * n_folds} "
-                         f"(2 per fold of `n_folds` = {n_folds}): label more positives or lower `n_folds`")
-    clf = _check_classifier(classifier, method == "en-balanced") if method in ("en", "en-balanced", "bbe") else None
+    min_boot = int(np.ceil(2 / (1 - level) - 1e-9))
+    if 0 < n_boot < min_boot or (n_boot == 0 and interval != "bounds"):
+        raise ValueError(f"`n_boot`={n_boot} is too few for a {level:.0%} {interval} interval: a bootstrap end is the "
+                         f"{(1 - level) / 2:.3g} quantile of the replicates, so at least {min_boot} (2/(1 - level))"
+                         + (", or 0 (the interval then runs from the labelled share)" if interval == "bounds" else ""))
+    if min(p, m) < 2 * n_folds:
+        raise ValueError(f"`y_partial` has {p} labelled positive(s) and {m} unlabelled row(s); PU prior estimation needs "
+                         f"at least {2 * n_folds} of each (2 per fold of `n_folds` = {n_folds}): label more rows or lower "
+                         "`n_folds`")
+    clf = _check_classifier(classifier, method)
     Xf, s, rng = _feature_matrix(X, N), (labels.codes == 1).astype(np.int64), check_random_state(random_state)
+    folds = _folds(s, n_folds, rng)
+    with threadpool_limits(1):                       # small fits: threads would spin, not help
+        g = _oof_scores(clf, Xf, s, folds, n_folds)
+        value, boots, diag = _pu_point(method, Xf, s, folds, n_folds, clf, g, n_boot, rng,
+                                       check_integer(km_rows, "km_rows", low=2))
+    bounds = _pu_bounds(g, s, level)
     lo, hi = p / N, 1 - 0.5 / N
-    if method == "km2":
-        value, boots, diag = _km2_run(Xf, s, check_integer(km_rows, "km_rows", low=2), n_boot, rng)
-    else:
-        folds = _folds(s, n_folds, rng)
-        value, diag = _pu_fit(method, Xf, s, folds, n_folds, clf)
-        boots = np.empty(n_boot)
-        for b in range(n_boot):                 # folds follow the original rows: no row's copies on both sides of a fit
-            idx = rng.integers(0, N, N)
-            while not (2 * n_folds <= s[idx].sum() < N): idx = rng.integers(0, N, N)
-            boots[b] = _pu_fit(method, Xf[idx], s[idx], folds[idx], n_folds, clf)[0]
     value, clipped = _clip(value, lo, hi, method)
     boots = np.clip(boots, lo, hi)
     a = (1 - level) / 2
     q_lo, q_hi = (float(np.quantile(boots, a)), float(np.quantile(boots, 1 - a))) if n_boot else (np.nan, np.nan)
-    if interval == "extended": q_lo = max(q_lo - (q_hi - q_lo) / 2, lo)
-    diag.update(labelled_positives=p, unlabelled=m, label_frequency=p / (value * N), clipped=clipped, n_boot=n_boot,
-                boot_sd=float(boots.std(ddof=1)) if n_boot > 1 else np.nan, replicates=tuple(boots.tolist()), level=level,
-                interval=interval, classifier=None if clf is None else type(clf).__name__)
-    return PriorEstimate(value, (q_lo, q_hi), method, "pu", diag)
+    identified = bool(_anchored(bounds)) and PU_DEFAULTS[method][1]
+    q_low = q_lo if interval == "percentile" else _extended_low(q_lo, q_hi, lo)    # "bounds": extended, chosen held-out
+    low, high = (float(v) for v in _pu_interval(value, q_low, q_hi, bounds, identified,
+                                                "bounds" if interval == "bounds" else "percentile"))
+    why = (f"{method} gives an upper estimate: held-out, its error where the anchor diagnostic passes was too large to "
+           "print it as a point (bbe's was not)" if not PU_DEFAULTS[method][1] else
+           f"BBE's top bin holds {bounds['top_bin']:.0%} of the labelled positives (an anchor needs {ANCHOR_SHARE:.0%})"
+           if bounds["top_bin"] < ANCHOR_SHARE else f"the unlabelled rows of BBE's top bin score below its labelled ones, "
+           f"as negatives would (rank test p = {bounds['anchor_pvalue']:.2g} < {ANCHOR_LEVEL})")
+    diag.update(bounds, labelled_positives=p, unlabelled=m, label_frequency=p / (value * N), clipped=clipped,
+                n_boot=n_boot, boot_sd=float(boots.std(ddof=1)) if n_boot > 1 else np.nan, replicates=tuple(boots.tolist()),
+                level=level, interval=interval, classifier=type(clf).__name__, **({} if identified else dict(why=why)))
+    return PriorEstimate(value, (low, high), method, "pu", diag, identified)
 
 # %% ../nbs/02b_priors.ipynb #9591e2d7
 def resolve_prior(prior, X, y_partial, *, scenario: str | None = None, method: str | None = None, random_state=None,
@@ -326,7 +429,7 @@ def resolve_prior(prior, X, y_partial, *, scenario: str | None = None, method: s
     """`prior` as a method needs it: a float or None passes through; "estimate" is estimated with `estimate_prior`
     (scenario "pu" when no negative is labelled, else "mcar"; `kwargs` go to it); an `estimate_prior` result is used as
     given (any method). Returns (the prior for the surrogate choice, None where the choice does not depend on it; the
-    `PriorEstimate` or None)."""
+    `PriorEstimate` or None). A prior that is only bounded hands on its upper estimate, and the warning names the bounds."""
     if not isinstance(prior, (str, PriorEstimate)): return prior, None
     if isinstance(prior, str) and prior != "estimate":
         raise ValueError(f"`prior` must be a float in (0, 1), None, 'estimate' (to estimate it from the data) or an "
@@ -339,9 +442,11 @@ def resolve_prior(prior, X, y_partial, *, scenario: str | None = None, method: s
     phi = labels.threshold
     if not (0 < phi < 1 and m): return None, res
     if res.low < phi <= res.high:
-        warnings.warn(f"{who}: the surrogate choice changes inside the prior's {res.diagnostics['level']:.0%} interval "
-                      f"[{res.low:.3g}, {res.high:.3g}]: phi = {phi:.3g} lies in it (Y0 below phi, Y1 above); the estimate "
-                      f"{res.estimate:.3g} picks {'Y0' if res.estimate < phi else 'Y1'}", stacklevel=3)
+        what = "interval" if res.identified else "bounds (the data do not identify it)"
+        warnings.warn(f"{who}: the surrogate choice changes inside the prior's {res.diagnostics['level']:.0%} {what} "
+                      f"[{res.low:.3g}, {res.high:.3g}]: phi = {phi:.3g} lies in it (Y0 below phi, Y1 above); the "
+                      f"{'estimate' if res.identified else 'upper estimate'} {res.estimate:.3g} picks "
+                      f"{'Y0' if res.estimate < phi else 'Y1'}", stacklevel=3)
     return res.estimate, res
 
 # %% ../nbs/02b_priors.ipynb #2b3df480

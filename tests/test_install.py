@@ -1,4 +1,5 @@
 """`pip install .` gives a working package with its data: build a wheel, install it in a fresh venv, use it from outside the repo."""
+import os
 import subprocess
 import sys
 import venv
@@ -30,3 +31,11 @@ def test_wheel_installs_with_data(tmp_path):
     main_job = subprocess.run([str(env_dir / "bin" / "semisel"), "rank", "spambase", "--mcar", "0.25", "--prior", "0.4", "-k", "3"],
                               capture_output=True, text=True, cwd=tmp_path, timeout=300)   # the README's main job
     assert main_job.returncode == 0 and "# surrogate: Y0" in main_job.stdout, main_job.stderr
+    home = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"} | {"HOME": str(tmp_path / "home"),
+                                                                               "XDG_CACHE_HOME": str(tmp_path / "cache")}
+    blanket = subprocess.run([str(env_dir / "bin" / "semisel"), "mb", "asia", "--target", "bronc", "--rows", "1000"],
+                             capture_output=True, text=True, cwd=tmp_path, timeout=300, env=home)
+    assert blanket.returncode == 0, blanket.stderr
+    site = next((env_dir / "lib").glob("python*/site-packages/semisel"))
+    assert not list(site.rglob("*.nb[ic]")), "compiled code was cached beside the installed package"      # issue 42
+    assert list((tmp_path / "cache" / "semisel").rglob("*.nbi")), "the kernels were not cached in the user's cache folder"

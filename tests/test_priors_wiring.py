@@ -64,7 +64,8 @@ def test_cli_prior_estimate(tmp_path, data):
                           "-k", "2", "--json"], capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stderr
     meta = json.loads(out.stdout)["metadata"]
-    assert "interval" in meta["prior"] and "(estimated: en, pu)" in meta["prior"]
+    from semisel.priors import DEFAULT_METHOD
+    assert "interval" in meta["prior"] and f"(estimated: {DEFAULT_METHOD}, pu)" in meta["prior"]
     bad = subprocess.run([*cmd, "rank", str(tmp_path / "t.csv"), "--label", "label", "--prior", "guess"],
                          capture_output=True, text=True, timeout=120)
     assert bad.returncode != 0 and "'estimate'" in bad.stderr
@@ -101,3 +102,39 @@ def test_cli_prior_method(tmp_path, data):
     assert out.returncode == 0 and "--prior-method is ignored: it picks the estimator of --prior estimate" in out.stderr
     bad = run("rank", "--pu", "0.3", "--prior", "estimate", "--prior-method", "nope")
     assert bad.returncode != 0 and "--prior-method" in bad.stderr
+
+
+def test_a_bounded_prior_on_pu_data_still_decides_the_surrogate(data):
+    """PU data: phi = 1, so Y0 for every prior below 1; a prior that is only bounded gives the blanket and the ranking
+    any prior would, without a warning, and rides along in the result's metadata (issue 39)."""
+    from semisel.iamb import markov_blanket
+    X, y = data
+    yp = pu(y, 0.3, random_state=0)
+    share = (yp == 1).mean()
+    bounded = PriorEstimate(0.62, (share, 0.71), "bbe", "pu", dict(level=0.95, why="test"), identified=False)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        a, b = markov_blanket(X, yp, prior=bounded), markov_blanket(X, yp, prior=None)
+        est = SemiJMI(k=2, prior=bounded).fit(X, yp)
+    assert a.surrogate == b.surrogate == est.surrogate_ == "Y0" and a.prior_estimate is bounded
+    assert list(a.blanket) == list(b.blanket) and est.prior_estimate_ is bounded
+    assert list(est.ranking_) == list(SemiJMI(k=2, prior=0.3).fit(X, yp).ranking_)
+    res = markov_blanket(X, yp, prior="estimate")                    # estimated: the verdict travels with it
+    assert isinstance(res.prior_estimate.identified, bool) and res.surrogate == "Y0"
+    assert res.prior_estimate.low <= res.prior_estimate.estimate <= res.prior_estimate.high
+
+
+def test_a_bounded_prior_with_labelled_negatives_decides_when_phi_is_outside(data):
+    """Labels of both classes: the choice asks "prior < phi?"; bounds below phi answer it (Y0, silently), bounds that
+    straddle phi draw a warning naming them, and the number handed on is the upper estimate."""
+    X, y = data
+    ym = mcar(y, 0.2, random_state=0)
+    phi = SemiJMI(k=2, prior=0.01).fit(X, ym).threshold_
+    below = PriorEstimate(phi * 0.8, (phi * 0.5, phi * 0.9), "bbe", "pu", dict(level=0.95), identified=False)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert SemiJMI(k=2, prior=below).fit(X, ym).surrogate_ == "Y0"
+    across = PriorEstimate(phi * 1.2, (phi * 0.5, phi * 1.3), "bbe", "pu", dict(level=0.95), identified=False)
+    with pytest.warns(UserWarning, match=r"bounds \(the data do not identify it\).*the upper estimate"):
+        est = SemiJMI(k=2, prior=across).fit(X, ym)
+    assert est.surrogate_ == "Y1"                                    # the upper estimate lies above phi

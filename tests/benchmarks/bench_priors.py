@@ -1,4 +1,7 @@
-"""semisel.priors against the reference implementations of the PU class-prior estimators, on the same data (issue 29).
+"""semisel.priors on PU data: against the reference implementations (issue 29), and on the held-out draws (issue 39).
+
+Part 1, `reference`: semisel.priors against the reference implementations of the PU class-prior estimators, on the
+same data.
 
 The reference code is never a dependency and nothing of it is copied here: point the environment at checkouts and run
 
@@ -19,27 +22,41 @@ twice: semisel's "en-balanced" (the DEDPUL variant) on the same class-balanced s
 logistic regression on 3 stratified folds (`en_bal_own`: the mean, `own_sd`: the spread, the reference's own
 randomness) beside `estimate_prior(method="en-balanced", n_folds=3)` (`en_bal_e2e`, `e2e_sd`). `en` is semisel's e1 on
 calibrated scores, Elkan & Noto's own estimator.
+
+Part 2, `heldout`: every PU method through the public `estimate_prior` (its defaults but `method`) on the one-vs-rest
+PU draws chapter 02b chooses its default on (`pu_draws`): per method the mean absolute error where it calls the prior
+identified and overall, the coverage of its 95% interval, the share called identified and the CPU-s per estimate
+(time.process_time around the call); then the default's CPU on waveform (5,000 x 40) in a fresh process, beside the
+old default's path (Elkan-Noto, 100 full refits, the threads as they come) timed in this process (a ratio), and, when
+SEMISEL_BEFORE points at a checkout of the code before the change, that checkout's default in a fresh process too.
+
+    python tests/benchmarks/bench_priors.py heldout [--all]     # one draw per class at c = 0.3; --all: every draw
 """
 import ast
 import importlib.util
 import os
+import subprocess
 import sys
 import time
+import warnings
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 import pytest
 
-from semisel.datasets import load_dataset
+from semisel.datasets import data_path, load_dataset
 from sklearn.linear_model import LogisticRegression
 from sklearn.model_selection import StratifiedKFold
+from sklearn.pipeline import make_pipeline
+from sklearn.preprocessing import StandardScaler
 
-from semisel.priors import (_bbe, _en, _en_balanced, _feature_matrix, _folds, _km2, _oof_scores, _tice, default_classifier,
+from semisel.priors import (PU_CHOICES, _bbe, _en, _en_balanced, _feature_matrix, _folds, _km2, _oof_scores, _tice,
                             estimate_prior)
 from semisel.surrogates import pu
 
 DEDPUL, BBE = os.environ.get("SEMISEL_DEDPUL_REF"), os.environ.get("SEMISEL_BBE_REF")
+LOGISTIC = lambda: make_pipeline(StandardScaler(), LogisticRegression(solver="newton-cholesky"))   # the old default's classifier
 
 
 def _functions(path: Path, names: list[str]) -> dict:
@@ -86,12 +103,12 @@ def compare(seeds=range(4)):
         s = (pu(y, 0.3, random_state=1) == 1).astype(np.int64)
         N, p = len(s), int(s.sum())
         folds = _folds(s, 5, rng)
-        g = _oof_scores(default_classifier(), X, s, folds, 5)
+        g = _oof_scores(LOGISTIC(), X, s, folds, 5)
         row = dict(case=name, true=y.mean())
         # EN, e1: Elkan & Noto's reads c = mean g(x) over the labelled rows of a calibrated p(s=1|x); the reference reads
         # the scores of "unlabelled rather than positive" of a class-balanced classifier: semisel's "en-balanced".
         # Same scores: our class-balanced fit's, given to both (the reference's as 1 - ours)
-        b = _oof_scores(default_classifier(), X, s, folds, 5, balanced=True)
+        b = _oof_scores(LOGISTIC(), X, s, folds, 5, balanced=True)
         row["en"], row["en_bal"] = _en(g, s)[0], _en_balanced(b, s)[0]
         to_prior = lambda a: (p + (1 - a) * (N - p)) / N
         row["en_bal_ref"] = to_prior(en["estimate_poster_en"](preds=1 - b, target=1 - s, estimator="e1")[0])
@@ -101,7 +118,8 @@ def compare(seeds=range(4)):
         own = [to_prior(en["estimate_poster_en"](preds=en["estimate_preds_cv_sklearn"](
             Zs, 1 - s, LogisticRegression, random_state=r, params=dict(max_iter=1000)), target=1 - s, estimator="e1")[0])
             for r in range(5)]
-        e2e = [estimate_prior(X, np.where(s == 1, 1, -1), "pu", "en-balanced", n_boot=0, n_folds=3, random_state=r).estimate
+        e2e = [estimate_prior(X, np.where(s == 1, 1, -1), "pu", "en-balanced", LOGISTIC(), n_boot=0, n_folds=3,
+                              random_state=r).estimate
                for r in range(5)]
         row["en_bal_own"], row["own_sd"] = np.mean(own), np.std(own, ddof=1)
         row["en_bal_e2e"], row["e2e_sd"] = np.mean(e2e), np.std(e2e, ddof=1)
@@ -151,7 +169,106 @@ def test_reference_agreement():
     if "bbe_ref" in df: assert (df.bbe - df.bbe_ref).abs().max() <= 0.01, df[["case", "bbe", "bbe_ref"]]
 
 
-if __name__ == "__main__":
+# ---- the held-out protocol's draws (issue 39): chapter 02b chooses the PU default on them, and the benchmark below
+# times and scores every method through the public `estimate_prior` on them
+
+SELECTION = ("spambase", "krvskp", "splice", "landsat", "musk2", "waveform", "ionosphere")   # leave-one-dataset-out
+KEPT_BACK = ("semeion", "adult")                                                              # looked at once, at the end
+
+
+def one_vs_rest(name):
+    "A bundled dataset's features and its source classes (the papers' binary target where the file has two classes)."
+    X, y = load_dataset(name)
+    if name in ("splice", "landsat", "waveform"):                  # multi-class files: the classes as the source has them
+        y = pd.read_csv(data_path() / "uci" / f"{name}.csv.gz", usecols=["class"])["class"]
+    return X, y.to_numpy()
+
+
+def pu_draws(datasets, cs=(0.1, 0.3, 0.6), n_draws=2, max_rows=5000, seed=0):
+    """PU draws, one class against the rest: for each dataset, each class as the positive one, each label frequency c
+    and `n_draws` repetitions, at most `max_rows` rows (a random subset) with round(c N_1) positives labelled at random.
+    Yields (case, X, y, y_partial, seed): the true prior is the draw's share of positives, y.mean()."""
+    for i, name in enumerate(datasets):
+        X, labels = one_vs_rest(name)
+        for k, cls in enumerate(np.unique(labels)):
+            for c in cs:
+                for r in range(n_draws):
+                    sd = [seed, i, k, int(round(c * 100)), r]
+                    rng = np.random.default_rng(sd)
+                    rows = np.sort(rng.choice(len(labels), max_rows, replace=False)) if len(labels) > max_rows else slice(None)
+                    y = (labels[rows] == cls).astype(np.int64)
+                    yield f"{name} class={cls} c={c} #{r}", X.iloc[rows], y, pu(y, c, random_state=rng), sd
+
+
+def heldout(draws, **kw) -> pd.DataFrame:
+    "Each PU method through `estimate_prior` (defaults but `method` and `kw`) on each draw: estimate, interval, verdict, CPU-s."
+    rows = []
+    for case, X, y, yp, seed in draws:
+        for m in PU_CHOICES:
+            t = time.process_time()
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")                      # clipped estimates warn
+                r = estimate_prior(X, yp, method=m, random_state=seed, **kw)
+            rows.append(dict(case=case, method=m, true=y.mean(), estimate=r.estimate, low=r.low, high=r.high,
+                             identified=r.identified, cpu=time.process_time() - t))
+    df = pd.DataFrame(rows)
+    return df.assign(error=(df.estimate - df.true).abs(), covered=(df.low <= df.true) & (df.true <= df.high))
+
+
+FRESH = """
+import time, warnings
+from semisel.datasets import load_dataset
+from semisel.priors import estimate_prior
+from semisel.surrogates import pu
+X, y = load_dataset("waveform")
+yp = pu(y.to_numpy(), 0.3, random_state=0)
+warnings.simplefilter("ignore")
+t = time.process_time()
+r = estimate_prior(X, yp, random_state=0)
+print(time.process_time() - t, r.method, X.shape[0], X.shape[1])
+"""
+
+
+def fresh_cpu(path=None) -> tuple[float, str]:
+    "CPU-s of the default `estimate_prior` on waveform (5,000 x 40, c = 0.3) in a fresh process (`path`: another checkout)."
+    env = {**os.environ, **({"PYTHONPATH": str(path)} if path else {})}
+    out = subprocess.run([sys.executable, "-c", FRESH], capture_output=True, text=True, env=env, cwd="/", check=True)
+    cpu, method, *_ = out.stdout.split()
+    return float(cpu), method
+
+
+def before_cpu(n_boot=100) -> float:
+    "CPU-s of the old default's path on waveform in this process: Elkan-Noto with the whole fit redone on n_boot resamples."
+    X, y = load_dataset("waveform")
+    s = (pu(y.to_numpy(), 0.3, random_state=0) == 1).astype(np.int64)
+    Xf, rng, N = _feature_matrix(X), np.random.default_rng(0), len(s)
+    t = time.process_time()
+    folds = _folds(s, 5, rng)
+    _en(_oof_scores(LOGISTIC(), Xf, s, folds, 5), s)
+    for _ in range(n_boot):
+        idx = rng.integers(0, N, N)
+        _en(_oof_scores(LOGISTIC(), Xf[idx], s[idx], folds[idx], 5), s[idx])
+    return time.process_time() - t
+
+
+def main_heldout(every=False):
+    draws = [d for d in pu_draws(SELECTION + KEPT_BACK) if every or (" c=0.3 " in d[0] and d[0].endswith("#0"))]
+    df = heldout(draws)
+    df["error_identified"] = df.error.where(df.identified)
+    print(f"{len(draws)} one-vs-rest PU draws of {len(SELECTION + KEPT_BACK)} datasets, every method through estimate_prior")
+    print(df.groupby("method", sort=False).agg(
+        mae_identified=("error_identified", "mean"), mae=("error", "mean"), coverage=("covered", "mean"),
+        identified=("identified", "mean"), cpu=("cpu", "mean"), draws=("covered", "size")).round(3).to_string())
+    new, method = fresh_cpu()
+    old = before_cpu()
+    print(f"default ({method}) on waveform 5,000 x 40, fresh process: {new:.2f} CPU-s; the old default's path in this "
+          f"process {old:.1f} CPU-s (100 refits): ratio {new / old:.3f}")
+    if os.environ.get("SEMISEL_BEFORE"):
+        b, bm = fresh_cpu(os.environ["SEMISEL_BEFORE"])
+        print(f"the checkout at SEMISEL_BEFORE, its default ({bm}) in a fresh process: {b:.1f} CPU-s; ratio {new / b:.3f}")
+
+
+def main_reference():
     if not DEDPUL:
         print("skipped: set SEMISEL_DEDPUL_REF (and SEMISEL_BBE_REF) to the reference checkouts")
         sys.exit(0)
@@ -166,3 +283,8 @@ if __name__ == "__main__":
           round(float((df.en_bal_e2e - df.en_bal_own).abs().mean()), 4), "; the seeds' sd, reference",
           round(float(df.own_sd.mean()), 4), "ours", round(float(df.e2e_sd.mean()), 4),
           "; e1 (Elkan & Noto's, ours) mean |estimate - true|", round(float((df.en - df.true).abs().mean()), 4))
+
+
+if __name__ == "__main__":
+    if sys.argv[1:2] == ["heldout"]: main_heldout(every="--all" in sys.argv)
+    else: main_reference()
