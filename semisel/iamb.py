@@ -24,7 +24,7 @@ from .core import (CodeMatrix, PartialLabels, PartialLabelSelector, Selected, ch
                           stratum_tables)
 from .blankets import (ALGORITHMS, EMPTY, CITest, TestRecord, check_algorithm, has_continuous, learn_mb, make_ci,
                                mixed_table, one_blas_thread, trace_table)
-from .continuous import MixedData
+from .continuous import MixedData, continuous_test_all
 from .datasets import discretize
 from .priors import resolve_prior
 from .infotheory import (TESTS, IndependenceResult, chi2_test, chi2_test_all, ci_test_all, g_test, g_test_all,
@@ -70,7 +70,9 @@ DEFAULT_TEST = "g-adf"   # holds its level (chapter 01), cheap, as accurate as t
 DEFAULT_ALGORITHM = "mmpc"   # markov_blanket's learner, chosen with the test on six networks (chapter 04b)
 
 def make_test(test=DEFAULT_TEST, *, alpha: float = 0.10, n_perm: int | None = None, random_state=None) -> Callable:
-    """The batched test IAMB runs: a test of chapter 01's registry `TESTS` by name (or alias), or any callable.
+    """The batched test IAMB runs: a test of the registry `TESTS` by name (or alias), or any callable. A name runs
+    the test for its data: chapter 01's `ci_test_all` on codes, chapter 01b's `continuous_test_all` for the tests of
+    continuous and mixed columns ("mi-cg", "zf", ...: the registry's `data`).
 
     Parameters
     ----------
@@ -101,6 +103,7 @@ def make_test(test=DEFAULT_TEST, *, alpha: float = 0.10, n_perm: int | None = No
         if spec.permutes: kw["n_perm"] = spec.check_n_perm(n_perm)
         elif n_perm is not None: spec.check_n_perm(n_perm)                      # raises: n_perm of an asymptotic test
         def batched(X, y, z=None):
+            if spec.data != "discrete": return continuous_test_all(X, y, z, spec.name, **kw)   # chapter 01b's tests
             if spec.permutes and z is not None and np.bincount(joint_codes(z, name="z")[0]).max() <= 1:
                 return ci_test_all(X, y, z, "g")    # every stratum one row: nothing to permute, G = 0 and p = 1
             return ci_test_all(X, y, z, spec.name, **kw)
