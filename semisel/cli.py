@@ -516,7 +516,8 @@ def mi_table(inp: Input, bins: int = 5, nan: str = "error", test: str = "g-adf",
 def _cmd_mi(args) -> None:
     inp = read_input(args)
     _input_notes(inp, args)
-    with _clock("mi", _show_clock(args)): table = mi_table(inp, _count_bins(inp.X, args.bins, inp.notes), args.nan, args.test, args.seed, args.n_perm)
+    bins = _count_bins(inp.X, args.bins, inp.notes)
+    with _clock("mi", _show_clock(args)): table = mi_table(inp, bins, args.nan, args.test, args.seed, args.n_perm)
     if args.top is not None: table = table.head(args.top)
     meta = {"data": inp.describe(), "command": "mi", "test": args.test, "score": table.attrs["score_name"]}
     _emit_selection(table, meta, args, inp.notes, {"statistic": "{:.2f}".format, "dof": "{:.3g}".format})
@@ -926,27 +927,33 @@ def _methods_help() -> str:
 _TEST_FACTS = (
     ('g', (), "chi2 with the papers' dof (observed levels, at least 1)", None, 'discrete'),
     ('mi', (), "bnlearn 4.9's mi: chi2 with the dof of the declared levels (code bounds)", None, 'discrete'),
-    ('adf', ('mi-adf',), "bnlearn 4.9's mi-adf: chi2 with the adjusted dof (structural zeros dropped per stratum); independence below 5 rows per cell", None, 'discrete'),
+    ('adf', ('mi-adf',), "bnlearn 4.9's mi-adf: chi2 with the adjusted dof (structural zeros dropped per stratum); "
+            "independence below 5 rows per cell", None, 'discrete'),
     ('g-adf', (), "chi2 after each stratum's G is rescaled to its exact permutation mean", None, 'discrete'),
     ('chi2', ('x2',), "chi2 with the papers' dof", None, 'discrete'),
     ('mc', ('mc-mi',), 'Monte Carlo permutation of y within the strata of z', 999, 'discrete'),
     ('smc', ('smc-mi',), 'sequential Monte Carlo permutation (a column stops once its decision is settled)', 999, 'discrete'),
     ('sp', ('sp-mi',), 'c·chi2_nu with the exact permutation mean and the variance of n_perm tables', 100, 'discrete'),
     ('mi-cg', (), "bnlearn 4.9's mi-cg: chi2 with its dof (conditional Gaussian likelihood ratio)", None, 'conditional-gaussian'),
-    ('mc-mi-cg', (), "Monte Carlo: the continuous variable's null residuals permuted within the strata of the discrete z (Freedman-Lane)", 999, 'conditional-gaussian'),
-    ('smc-mi-cg', (), "sequential Monte Carlo: the continuous variable's null residuals permuted within the strata of the discrete z (Freedman-Lane)", 999, 'conditional-gaussian'),
+    ('mc-mi-cg', (), "Monte Carlo: the continuous variable's null residuals permuted within the strata of "
+                  "the discrete z (Freedman-Lane)", 999, 'conditional-gaussian'),
+    ('smc-mi-cg', (), "sequential Monte Carlo: the continuous variable's null residuals permuted within the strata of "
+                  "the discrete z (Freedman-Lane)", 999, 'conditional-gaussian'),
     ('sp-mi-cg', (), 'c·chi2_nu with the mean and variance of n_perm Freedman-Lane permutations', 100, 'conditional-gaussian'),
     ('ns-mi-cg', (), 'mi-cg on the van der Waerden normal scores of the continuous columns', None, 'conditional-gaussian'),
     ('zf', (), "bnlearn 4.9's zf: Fisher's z of the partial correlation, N(0, 1), two-sided", None, 'gaussian'),
     ('mi-g', (), "bnlearn 4.9's mi-g: -N ln(1 - r^2), chi2 with 1 dof", None, 'gaussian'),
     ('cor', (), "bnlearn 4.9's cor: the partial correlation's t-test, two-sided", None, 'gaussian'),
     ('mc-zf', (), "Monte Carlo: y permuted over all rows, r recomputed given z (bnlearn's scheme)", 999, 'gaussian'),
-    ('smc-zf', (), "sequential Monte Carlo: y permuted over all rows, r recomputed given z (bnlearn's scheme)", 999, 'gaussian'),
+    ('smc-zf', (), "sequential Monte Carlo: y permuted over all rows, r recomputed given z "
+                  "(bnlearn's scheme)", 999, 'gaussian'),
     ('mc-mi-g', (), "Monte Carlo: y permuted over all rows, r recomputed given z (bnlearn's scheme)", 999, 'gaussian'),
-    ('smc-mi-g', (), "sequential Monte Carlo: y permuted over all rows, r recomputed given z (bnlearn's scheme)", 999, 'gaussian'),
+    ('smc-mi-g', (), "sequential Monte Carlo: y permuted over all rows, r recomputed given z "
+                  "(bnlearn's scheme)", 999, 'gaussian'),
     ('sp-mi-g', (), 'c·chi2_nu with the mean and variance of n_perm permutations of y', 100, 'gaussian'),
     ('mc-cor', (), "Monte Carlo: y permuted over all rows, r recomputed given z (bnlearn's scheme)", 999, 'gaussian'),
-    ('smc-cor', (), "sequential Monte Carlo: y permuted over all rows, r recomputed given z (bnlearn's scheme)", 999, 'gaussian'))
+    ('smc-cor', (), "sequential Monte Carlo: y permuted over all rows, r recomputed given z "
+                  "(bnlearn's scheme)", 999, 'gaussian'))
 _ALGORITHM_NAMES = ("gs", "iamb", "fast.iamb", "inter.iamb", "iamb.fdr", "pc.stable", "mmpc", "si.hiton.pc", "hpc")
 
 def _registry_facts() -> tuple[tuple, tuple]:
@@ -958,7 +965,9 @@ def _tests_help() -> str:
     "The registry of tests (`semisel.infotheory.TESTS`, as `_TEST_FACTS`) for the epilog of `mi` and `mb`."
     lines, kind = ["tests (--test; bnlearn's names in brackets):"], None
     for name, aliases, calibration, n_perm, data in _TEST_FACTS:
-        if data != kind: lines.append(f" for {data} data:"); kind = data
+        if data != kind:
+            lines.append(f" for {data} data:")
+            kind = data
         alias = f" [{', '.join(aliases)}]" if aliases else ""
         lines.append(f"  {name + alias:16s} {calibration}" + (f" (default --n-perm {n_perm})" if n_perm else ""))
     return "\n".join(lines)
