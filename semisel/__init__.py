@@ -14,6 +14,7 @@ _PUBLIC = {  # module -> the names it offers at the top level
     "datasets": ["data_path", "dataset_info", "discretize", "list_datasets", "load_dataset", "read_table"],
     "networks": ["benchmark_targets", "list_networks", "load_network", "network", "network_dataset", "network_info",
                  "sample_network", "score_blanket", "true_markov_blanket"],
+    "continuous": ["MixedData", "continuous_test", "continuous_test_all"],
     "infotheory": ["TESTS", "IndependenceResult", "chi2_test", "chi2_test_all", "ci_test", "ci_test_all",
                    "cond_mutual_info", "cond_mutual_info_all", "entropy", "g_test", "g_test_all", "mutual_info",
                    "mutual_info_all", "test_spec"],

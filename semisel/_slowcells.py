@@ -17,7 +17,7 @@ from pathlib import Path
 __all__ = ['SLOW_ENV', 'SLOW_NOTE', 'RESULTS_ENV', 'RESULTS_DIR', 'WIDGET_VIEW', 'is_slow_cell', 'slow_runs_allowed',
            'slow_cell_transformer', 'stored_outputs', 'cell_key', 'results_dir', 'write_record', 'read_record',
            'show_skipped_cell', 'run_and_record', 'skip_slow_cells', 'load_ipython_extension',
-           'unload_ipython_extension']
+           'unload_ipython_extension', 'resume_runs']
 
 # %% ../nbs/replications/00b_slowcells.ipynb #64772422
 SLOW_ENV = "SEMISEL_SLOW"                                         # the environment variable that lets slow cells run
@@ -375,3 +375,24 @@ def load_ipython_extension(ipython) -> None:
 def unload_ipython_extension(ipython) -> None:
     "`%unload_ext semisel._slowcells`: `skip_slow_cells(False)`."
     skip_slow_cells(False)
+
+# %% ../nbs/replications/00b_slowcells.ipynb #rr000002
+def resume_runs(path, jobs, run, key=("data", "trial")):
+    """The rows stored in the CSV file `path` and those of the `jobs` not stored yet, as one DataFrame: `run(*job)` gives
+    a job's rows (dicts holding the `key` columns, whose values are the job); each job's rows are appended to the file
+    as soon as it ends, with its CPU seconds in this process (`cpu_s`)."""
+    import time
+    import pandas as pd
+    path = Path(path)
+    done = pd.read_csv(path) if path.exists() else None
+    stored = set() if done is None else set(done[list(key)].itertuples(index=False, name=None))
+    for job in jobs:
+        if tuple(job) in stored: continue
+        cpu0 = time.process_time()
+        rows = run(*job)
+        new = pd.DataFrame(rows).assign(cpu_s=round(time.process_time() - cpu0, 1))
+        if not set(key) <= set(new.columns) or set(new[list(key)].itertuples(index=False, name=None)) != {tuple(job)}:
+            raise ValueError(f"`run{tuple(job)}` must give rows whose `key` columns {list(key)} hold the job {tuple(job)}")
+        done = new if done is None else pd.concat([done, new], ignore_index=True)
+        done.to_csv(path, index=False)
+    return done

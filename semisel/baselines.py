@@ -19,7 +19,7 @@ from sklearn.tree import DecisionTreeClassifier
 from sklearn.utils.validation import check_is_fitted
 
 from .core import (UNLABELLED, check_choice, check_integer, check_number, check_probability,
-                          check_random_state, derive_seed, partial_labels)
+                          check_random_state, derive_seed, frame_index, partial_labels)
 
 # %% auto #0
 __all__ = ['mdl_cut_points', 'MDLDiscretizer', 'DiscretizedNB', 'normalized_auc', 'bvn_cdf', 'Probit', 'make_selection_probit',
@@ -310,7 +310,7 @@ class DiscretizedNB(_PartialClassifier):
 
     def fit(self, X, y_partial):
         df = _frame(X)
-        labels = partial_labels(y_partial, n_rows=len(df)).require("both", who=type(self).__name__)
+        labels = partial_labels(y_partial, n_rows=len(df), index=frame_index(X)).require("both", who=type(self).__name__)
         y, lab = labels.codes, labels.labelled
         self.discretizer_ = MDLDiscretizer().fit(df[lab], y[lab])
         self.nb_ = _CodeNB(self.discretizer_.n_codes_, self.alpha).fit(self.discretizer_.transform(df[lab]), y[lab])
@@ -460,7 +460,7 @@ class Probit(_PartialClassifier):
 
     def fit(self, X, y_partial):
         A = _numeric_array(X)
-        labels = partial_labels(y_partial, n_rows=len(A)).require("both", who=type(self).__name__)
+        labels = partial_labels(y_partial, n_rows=len(A), index=frame_index(X)).require("both", who=type(self).__name__)
         y, lab = labels.codes, labels.labelled
         self.outcome_cols_ = _cols(self.outcome_features, A.shape[1], "outcome_features")
         D, mu, sd = _design(A[lab], self.outcome_cols_)
@@ -585,7 +585,8 @@ class BivariateProbit(_PartialClassifier):
 
     def fit(self, X, y_partial):
         A = _numeric_array(X)
-        labels = partial_labels(y_partial, n_rows=len(A)).require("both", "unlabelled", who=type(self).__name__)
+        labels = partial_labels(y_partial, n_rows=len(A), index=frame_index(X))
+        labels = labels.require("both", "unlabelled", who=type(self).__name__)
         y, lab = labels.codes, labels.labelled
         self.outcome_cols_ = _cols(self.outcome_features, A.shape[1], "outcome_features")
         self.selection_cols_ = _cols(self.selection_features, A.shape[1], "selection_features")
@@ -646,7 +647,8 @@ class SampleSelect(_PartialClassifier):
 
     def fit(self, X, y_partial):
         df = _frame(X)
-        labels = partial_labels(y_partial, n_rows=len(df)).require("both", "unlabelled", who=type(self).__name__)
+        labels = partial_labels(y_partial, n_rows=len(df), index=frame_index(X))
+        labels = labels.require("both", "unlabelled", who=type(self).__name__)
         y, lab = labels.codes, labels.labelled
         self.selection_model_ = DiscretizedNB(self.alpha).fit(df, lab.astype(np.int64))
         aug = self._augment(df)
@@ -757,7 +759,7 @@ class Reweighting(_PartialClassifier):
 
     def fit(self, X, y_partial):
         df = _frame(X)
-        labels = partial_labels(y_partial, n_rows=len(df)).require("both", who=type(self).__name__)
+        labels = partial_labels(y_partial, n_rows=len(df), index=frame_index(X)).require("both", who=type(self).__name__)
         y, lab = labels.codes, labels.labelled
         rng = check_random_state(self.random_state)
         disc = MDLDiscretizer().fit(df[lab], y[lab])
@@ -868,7 +870,7 @@ class CommonComponentEM(_PartialClassifier):
 
     def fit(self, X, y_partial):
         df = _frame(X)
-        labels = partial_labels(y_partial, n_rows=len(df)).require("both", who=type(self).__name__)
+        labels = partial_labels(y_partial, n_rows=len(df), index=frame_index(X)).require("both", who=type(self).__name__)
         y, lab = labels.codes, labels.labelled
         M = check_integer(self.n_components, "n_components", low=1)
         check_integer(self.max_iter, "max_iter", low=1)
@@ -1082,7 +1084,7 @@ class Assemble(_PartialClassifier):
         check_number(self.alpha, "alpha", low=0)
         check_integer(self.n_estimators, "n_estimators", low=1)
         df = _frame(X)
-        labels = partial_labels(y_partial, n_rows=len(df)).require("both", who=type(self).__name__)
+        labels = partial_labels(y_partial, n_rows=len(df), index=frame_index(X)).require("both", who=type(self).__name__)
         y, lab = labels.codes, labels.labelled
         rng = check_random_state(self.random_state)
         n, l, u = len(df), int(lab.sum()), int((~lab).sum())
@@ -1260,7 +1262,7 @@ class CoTraining(_PartialClassifier):
         check_integer(self.max_rounds, "max_rounds", low=0)
         if self.n_jobs is not None: check_integer(self.n_jobs, "n_jobs", low=1)
         df = _frame(X)
-        labels = partial_labels(y_partial, n_rows=len(df)).require("both", who=type(self).__name__)
+        labels = partial_labels(y_partial, n_rows=len(df), index=frame_index(X)).require("both", who=type(self).__name__)
         y, lab = labels.codes, labels.labelled
         rng = check_random_state(self.random_state)
         self.discretizer_ = MDLDiscretizer().fit(df[lab], y[lab])

@@ -721,6 +721,9 @@ def _prior_meta(est) -> dict:
     "The metadata line of a prior estimated with --prior estimate: the estimate, its interval, method and scenario."
     r = getattr(est, "prior_estimate_", None)
     if r is None: return {}
+    if not r.identified:                               # chapter 02b: the data bound the prior, they do not fix it
+        return {"prior": f"bounded by the data to [{r.low:.4g}, {r.high:.4g}] (not identified; upper estimate "
+                         f"{r.estimate:.4g}, used: {r.method}, {r.scenario})"}
     return {"prior": f"{r.estimate:.4g}, {r.diagnostics['level']:.0%} interval [{r.low:.4g}, {r.high:.4g}] "
                      f"(estimated: {r.method}, {r.scenario})"}
 
@@ -928,32 +931,38 @@ _TEST_FACTS = (
     ('g', (), "chi2 with the papers' dof (observed levels, at least 1)", None, 'discrete'),
     ('mi', (), "bnlearn 4.9's mi: chi2 with the dof of the declared levels (code bounds)", None, 'discrete'),
     ('adf', ('mi-adf',), "bnlearn 4.9's mi-adf: chi2 with the adjusted dof (structural zeros dropped per stratum); "
-            "independence below 5 rows per cell", None, 'discrete'),
+     'independence below 5 rows per cell', None, 'discrete'),
     ('g-adf', (), "chi2 after each stratum's G is rescaled to its exact permutation mean", None, 'discrete'),
     ('chi2', ('x2',), "chi2 with the papers' dof", None, 'discrete'),
     ('mc', ('mc-mi',), 'Monte Carlo permutation of y within the strata of z', 999, 'discrete'),
-    ('smc', ('smc-mi',), 'sequential Monte Carlo permutation (a column stops once its decision is settled)', 999, 'discrete'),
+    ('smc', ('smc-mi',), 'sequential Monte Carlo permutation (a column stops once its decision is settled)',
+     999, 'discrete'),
     ('sp', ('sp-mi',), 'c·chi2_nu with the exact permutation mean and the variance of n_perm tables', 100, 'discrete'),
-    ('mi-cg', (), "bnlearn 4.9's mi-cg: chi2 with its dof (conditional Gaussian likelihood ratio)", None, 'conditional-gaussian'),
-    ('mc-mi-cg', (), "Monte Carlo: the continuous variable's null residuals permuted within the strata of "
-                  "the discrete z (Freedman-Lane)", 999, 'conditional-gaussian'),
-    ('smc-mi-cg', (), "sequential Monte Carlo: the continuous variable's null residuals permuted within the strata of "
-                  "the discrete z (Freedman-Lane)", 999, 'conditional-gaussian'),
-    ('sp-mi-cg', (), 'c·chi2_nu with the mean and variance of n_perm Freedman-Lane permutations', 100, 'conditional-gaussian'),
-    ('ns-mi-cg', (), 'mi-cg on the van der Waerden normal scores of the continuous columns', None, 'conditional-gaussian'),
+    ('g-williams', (), "chi2 of G / q, Williams' (1976) small-sample q summed over the strata, occupied levels' dof",
+     None, 'discrete'),
+    ('mi-cg', (), "bnlearn 4.9's mi-cg: chi2 with its dof (conditional Gaussian likelihood ratio)",
+     None, 'conditional-gaussian'),
+    ('mc-mi-cg', (), "Monte Carlo: the continuous variable's null residuals permuted within the strata of the discrete z "
+     '(Freedman-Lane)', 999, 'conditional-gaussian'),
+    ('smc-mi-cg', (), "sequential Monte Carlo: the continuous variable's null residuals permuted within the strata of the "
+     'discrete z (Freedman-Lane)', 999, 'conditional-gaussian'),
+    ('sp-mi-cg', (), 'c·chi2_nu with the mean and variance of n_perm Freedman-Lane permutations',
+     100, 'conditional-gaussian'),
+    ('ns-mi-cg', (), 'mi-cg on the van der Waerden normal scores of the continuous columns',
+     None, 'conditional-gaussian'),
     ('zf', (), "bnlearn 4.9's zf: Fisher's z of the partial correlation, N(0, 1), two-sided", None, 'gaussian'),
     ('mi-g', (), "bnlearn 4.9's mi-g: -N ln(1 - r^2), chi2 with 1 dof", None, 'gaussian'),
     ('cor', (), "bnlearn 4.9's cor: the partial correlation's t-test, two-sided", None, 'gaussian'),
     ('mc-zf', (), "Monte Carlo: y permuted over all rows, r recomputed given z (bnlearn's scheme)", 999, 'gaussian'),
-    ('smc-zf', (), "sequential Monte Carlo: y permuted over all rows, r recomputed given z "
-                  "(bnlearn's scheme)", 999, 'gaussian'),
+    ('smc-zf', (), "sequential Monte Carlo: y permuted over all rows, r recomputed given z (bnlearn's scheme)",
+     999, 'gaussian'),
     ('mc-mi-g', (), "Monte Carlo: y permuted over all rows, r recomputed given z (bnlearn's scheme)", 999, 'gaussian'),
-    ('smc-mi-g', (), "sequential Monte Carlo: y permuted over all rows, r recomputed given z "
-                  "(bnlearn's scheme)", 999, 'gaussian'),
+    ('smc-mi-g', (), "sequential Monte Carlo: y permuted over all rows, r recomputed given z (bnlearn's scheme)",
+     999, 'gaussian'),
     ('sp-mi-g', (), 'c·chi2_nu with the mean and variance of n_perm permutations of y', 100, 'gaussian'),
     ('mc-cor', (), "Monte Carlo: y permuted over all rows, r recomputed given z (bnlearn's scheme)", 999, 'gaussian'),
-    ('smc-cor', (), "sequential Monte Carlo: y permuted over all rows, r recomputed given z "
-                  "(bnlearn's scheme)", 999, 'gaussian'))
+    ('smc-cor', (), "sequential Monte Carlo: y permuted over all rows, r recomputed given z (bnlearn's scheme)",
+     999, 'gaussian'))
 _ALGORITHM_NAMES = ("gs", "iamb", "fast.iamb", "inter.iamb", "iamb.fdr", "pc.stable", "mmpc", "si.hiton.pc", "hpc")
 
 def _registry_facts() -> tuple[tuple, tuple]:

@@ -16,7 +16,7 @@ from sklearn.utils import check_array
 from tqdm.auto import tqdm
 
 from .core import (PartialLabels, PartialLabelSelector, Selected, check_integer, check_number,
-                          check_probability, check_random_state, partial_labels)
+                          check_probability, check_random_state, frame_index, partial_labels)
 
 # %% auto #0
 __all__ = ['loo_knn_accuracy', 'sffs', 'fw_semifs_select', 'FWSemiFS', 'heat_kernel_graph', 'cls_select', 'CLS',
@@ -25,8 +25,8 @@ __all__ = ['loo_knn_accuracy', 'sffs', 'fw_semifs_select', 'FWSemiFS', 'heat_ker
 # %% ../nbs/05b_competitors.ipynb #73d58169
 def _intake(X, y_partial, k, who: str) -> tuple[np.ndarray, PartialLabels, int]:
     "X as a finite float matrix, the labels parsed (both classes labelled) and `k` checked against the columns."
-    X = check_array(X, dtype=np.float64, ensure_all_finite=True, input_name="X")
-    labels = y_partial if isinstance(y_partial, PartialLabels) else partial_labels(y_partial, n_rows=X.shape[0])
+    index, X = frame_index(X), check_array(X, dtype=np.float64, ensure_all_finite=True, input_name="X")
+    labels = y_partial if isinstance(y_partial, PartialLabels) else partial_labels(y_partial, n_rows=X.shape[0], index=index)
     if len(labels) != X.shape[0]:
         raise ValueError(f"`{labels.name}` has {len(labels)} rows but `X` has {X.shape[0]}: they must match")
     labels.require("both", who=who)
@@ -395,8 +395,8 @@ def propagate_labels(X, y_partial, n_neighbors: int = 5, bandwidth: float | None
     >>> F.argmax(1).tolist()
     [0, 0, 1, 1]
     """
-    X = check_array(X, dtype=np.float64, ensure_all_finite=True, input_name="X")
-    labels = y_partial if isinstance(y_partial, PartialLabels) else partial_labels(y_partial, n_rows=X.shape[0])
+    index, X = frame_index(X), check_array(X, dtype=np.float64, ensure_all_finite=True, input_name="X")
+    labels = y_partial if isinstance(y_partial, PartialLabels) else partial_labels(y_partial, n_rows=X.shape[0], index=index)
     alpha = check_probability(alpha, "alpha", closed="left")
     lab = labels.labelled
     Y = np.zeros((X.shape[0], 3))

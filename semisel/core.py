@@ -31,12 +31,12 @@ from . import __version__
 # %% auto #0
 __all__ = ['UNLABELLED', 'SURROGATES', 'UNLABELLED_TOKENS', 'check_number', 'check_probability', 'check_integer', 'check_choice',
            'check_random_state', 'derive_seed', 'LabelCounts', 'SurrogateChoice', 'switching_phi', 'PartialLabels',
-           'partial_labels', 'check_codes', 'small_codes', 'reindex_codes', 'compact_codes', 'is_chunked',
-           'register_chunked', 'chunked_backend', 'CodeMatrix', 'joint_codes', 'encode_joint', 'count_budget',
-           'target_codes', 'margin_sum', 'block_tables', 'kernel_cache', 'checked_cache', 'run_compiled', 'warm_up',
-           'warm_kernels', 'tally', 'tables_of_tests', 'column_blocks', 'count_tables', 'fits_count_budget',
-           'stratum_tables', 'id_like_columns', 'Selected', 'PartialLabelSelector', 'selection_table',
-           'SubsetObjective', 'SearchResult']
+           'partial_labels', 'frame_index', 'check_codes', 'small_codes', 'reindex_codes', 'compact_codes',
+           'is_chunked', 'register_chunked', 'chunked_backend', 'CodeMatrix', 'joint_codes', 'encode_joint',
+           'count_budget', 'target_codes', 'margin_sum', 'block_tables', 'kernel_cache', 'checked_cache',
+           'run_compiled', 'warm_up', 'warm_kernels', 'tally', 'tables_of_tests', 'column_blocks', 'count_tables',
+           'fits_count_budget', 'stratum_tables', 'id_like_columns', 'Selected', 'PartialLabelSelector',
+           'selection_table', 'SubsetObjective', 'SearchResult']
 
 # %% ../nbs/00_core.ipynb #59d3e848
 def _interval(low, high, low_open: bool, high_open: bool) -> str:
@@ -275,8 +275,11 @@ def _binary_codes(vals: np.ndarray, missing: np.ndarray, name: str, fully_labell
     if vals.dtype.kind in "OUS":
         try: vals = np.where(missing, np.nan, vals.astype(object)).astype(np.float64)
         except (TypeError, ValueError):
-            bad = sorted({repr(v) for v, m in zip(vals.tolist(), missing) if not m and not _is_number(v)})[:5]
-            raise ValueError(f"`{name}` must hold 1, 0 or -1 (unlabelled); got non-numeric values {', '.join(bad)}") from None
+            bad = sorted({repr(v) for v, m in zip(vals.tolist(), missing) if not m and not _is_number(v)})
+            hint = (f": code the positive class 1 and the other 0, e.g. y.map({{{bad[1]}: 1, {bad[0]}: 0}})" if len(bad) == 2
+                    else "")
+            raise ValueError(f"`{name}` must hold 1, 0 or -1 (unlabelled); got non-numeric values "
+                             f"{', '.join(bad[:5])}{hint}") from None
     if vals.dtype.kind not in "iuf": raise TypeError(f"`{name}` must be numeric labels 1/0/-1, got dtype {vals.dtype}")
     allowed = (1, 0) if fully_labelled else (1, 0, UNLABELLED)
     ok = missing | np.isin(vals, allowed)
@@ -512,6 +515,11 @@ def partial_labels(y, name: str = "y_partial", *, n_rows: int | None = None, ind
     if not allow_none_labelled and not labels.labelled.any():
         raise ValueError(f"`{name}` has no labelled rows (all are -1/NaN): label some rows (1 = positive, 0 = negative)")
     return labels
+
+# %% ../nbs/00_core.ipynb #fi000002
+def frame_index(X) -> pd.Index | None:
+    "The row index of a pandas DataFrame `X` (for `partial_labels(..., index=)`), None for any other input."
+    return X.index if isinstance(X, pd.DataFrame) else None
 
 # %% ../nbs/00_core.ipynb #b1b46046
 def check_codes(x, name: str) -> np.ndarray:
@@ -1362,7 +1370,7 @@ class PartialLabelSelector(SelectorMixin, BaseEstimator):
         if y is None:
             raise ValueError(f"{type(self).__name__} requires y to be passed, but the target y is None: "
                              "fit(X, y) with y = 1 / 0 for labelled rows and -1 (or NaN) for unlabelled rows")
-        index = X.index if isinstance(X, pd.DataFrame) else None          # labels and features meet here
+        index = frame_index(X)                                              # labels and features meet here
         Xc = self._check_X(X)
         binary = {"binary": True, "any": False, "auto": "auto"}[self._label_kind]
         labels = partial_labels(y, "y", n_rows=Xc.shape[0], index=index, binary=binary)

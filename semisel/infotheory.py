@@ -23,8 +23,8 @@ from .core import (CodeMatrix, block_tables, check_choice, check_integer, check_
 __all__ = ['TESTS', 'CI_METHODS', 'cmi_from_counts', 'smi_from_counts', 'dof_from_counts', 'entropy', 'joint_entropy',
            'contingency', 'cond_mutual_info_all', 'mutual_info_all', 'cond_mutual_info', 'mutual_info',
            'sq_mutual_info', 'IndependenceResult', 'expected_cmi_from_counts', 'permuted_g', 'TestSpec', 'test_spec',
-           'chi2_sf', 'bn_pvalues', 'permutation_pvalues', 'ci_test_all', 'ci_test', 'g_test_all', 'chi2_test_all',
-           'g_test', 'chi2_test', 'yz_term', 'bn_g', 'bn_g_tests']
+           'chi2_sf', 'bn_pvalues', 'permutation_pvalues', 'williams_from_counts', 'ci_test_all', 'ci_test',
+           'g_test_all', 'chi2_test_all', 'g_test', 'chi2_test', 'yz_term', 'bn_g', 'bn_g_tests']
 
 # %% ../nbs/01_infotheory.ipynb #55c64edc
 def _counts(T, name: str = "T", *, integer: bool = False, ndim: int = 3) -> np.ndarray:
@@ -246,7 +246,9 @@ class IndependenceResult(NamedTuple):
         return table
 
 _STATISTIC_NAMES = {"g": "G = 2N I (chi2 scale)", "chi2": "Pearson's X^2 = 2N I2 (chi2 scale)",   # every other test's is G
-                    "g-adf": "G rescaled per stratum (chi2 scale)"}
+                    "g-adf": "G rescaled per stratum (chi2 scale)",
+                    **dict.fromkeys(("zf", "mc-zf", "smc-zf"), "Fisher's z of the partial correlation (N(0, 1) scale)"),
+                    **dict.fromkeys(("cor", "mc-cor", "smc-cor"), "t of the partial correlation (t scale)")}
 
 # %% ../nbs/01_infotheory.ipynb #5904392f
 def _xlogx(t):
@@ -480,6 +482,7 @@ TESTS = {s.name: s for s in (
     TestSpec("smc", "g", "sequential Monte Carlo permutation (a column stops once its decision is settled)", True, 999,
              ("smc-mi",)),
     TestSpec("sp", "g", "c·chi2_nu with the exact permutation mean and the variance of n_perm tables", True, 100, ("sp-mi",)),
+    TestSpec("g-williams", "g", "chi2 of G / q, Williams' (1976) small-sample q summed over the strata, occupied levels' dof"),
     TestSpec("mi-cg", "mi-cg", "bnlearn 4.9's mi-cg: chi2 with its dof (conditional Gaussian likelihood ratio)", data=_CG),
     TestSpec("mc-mi-cg", "mi-cg", f"Monte Carlo: {_PERM_CG}", True, 999, data=_CG),
     TestSpec("smc-mi-cg", "mi-cg", f"sequential Monte Carlo: {_PERM_CG}", True, 999, data=_CG),
@@ -690,6 +693,34 @@ def _adjusted_g(T: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     keep = (nu > 0) & (Ez > 1e-12)
     return np.where(keep, Gz * nu / np.where(keep, Ez, 1.0), 0.0).sum(1), np.where(keep, nu, 0).sum(1)
 
+# %% ../nbs/01_infotheory.ipynb #w1lm0002
+def _williams_terms(T: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    "Per leading index of float count tables T[..., x, y, z]: the sum over the strata of nu_z (q_z - 1), and nu."
+    R, C = T.sum(-2), T.sum(-3)                                     # row totals [..., x, z] and column totals [..., y, z]
+    n = R.sum(-2)                                                   # stratum sizes [..., z]
+    inverse_sum = lambda M: np.divide(1.0, M, out=np.zeros_like(M), where=M > 0).sum(-2)
+    w = np.divide((n * inverse_sum(R) - 1) * (n * inverse_sum(C) - 1), 6 * n, out=np.zeros_like(n), where=n > 0)
+    return w.sum(-1), dof_from_counts(T, "adjusted")
+
+def williams_from_counts(T: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Williams' (1976) correction q of the G-test of X ⊥ Y | Z from count tables T[..., x, y, z], and its dof nu (the
+    occupied rows and columns of each stratum): G / q is referred to chi2_nu (test "g-williams"). q = 1 where nu = 0.
+
+    Examples
+    --------
+    >>> q, nu = williams_from_counts(np.array([[10, 2], [3, 8]])[..., None])
+    >>> round(float(q), 6), int(nu)
+    (1.066891, 1)
+    """
+    w, nu = _williams_terms(_counts(T).astype(np.float64))
+    return 1 + np.divide(w, nu, out=np.zeros_like(w), where=nu > 0), nu
+
+def _williams(parts, G):
+    "Statistic G / q, dof and p-value of \"g-williams\" for count tables given as parts whose statistics add."
+    w, nu = (sum(v) for v in zip(*(_williams_terms(P.astype(np.float64)) for P in parts)))
+    stat = G / (1 + np.divide(w, nu, out=np.zeros_like(w), where=nu > 0))
+    return stat, nu, _pvalue(stat, nu)
+
 # %% ../nbs/01_infotheory.ipynb #53cbc4fe
 def _work_columns(shape: tuple, n: int, n_perm: int, exact: bool) -> int:
     """Columns of a block of tables of `shape` (J, kx, ky, kz) whose permutation-law work fits the `count_budget`,
@@ -719,6 +750,7 @@ def _test_block(T, n, method, n_perm, alpha, rng, rule="papers"):
     else: papers = sum(dof_from_counts(P, rule) for P in parts)
     zeros = np.zeros(len(G), np.int64)
     if method == "g": return G, papers, _pvalue(G, papers), zeros
+    if method == "g-williams": return (*_williams(parts, G), zeros)
     if method == "chi2":
         X2 = total(smi_from_counts)
         return X2, papers, _pvalue(X2, papers), zeros

@@ -22,7 +22,7 @@ from sklearn.utils.validation import has_fit_parameter
 from threadpoolctl import threadpool_limits
 
 from .core import (CodeMatrix, PartialLabels, check_choice, check_integer, check_probability, check_random_state,
-                          partial_labels)
+                          frame_index, partial_labels)
 
 # %% auto #0
 __all__ = ['SCENARIOS', 'PU_METHODS', 'PU_CHOICES', 'INTERVALS', 'PU_DEFAULTS', 'DEFAULT_METHOD', 'DEFAULT_INTERVAL',
@@ -347,7 +347,8 @@ def _pu_interval(value, q_lo, q_hi, bounds: dict, identified, interval: str):
     return np.minimum(np.maximum(low, lo), value), np.maximum(high, value)
 
 def _anchored(bounds: dict, share: float = ANCHOR_SHARE, level: float = ANCHOR_LEVEL):
-    "The anchor diagnostic's verdict (arrays broadcast): BBE's top bin holds >= `share` of the labelled positives and its rank test passes."
+    """The anchor diagnostic's verdict (arrays broadcast): BBE's top bin holds >= `share` of the labelled positives and its
+    rank test passes."""
     return (np.asarray(bounds["top_bin"]) >= share) & (np.asarray(bounds["anchor_pvalue"]) >= level)
 
 def estimate_prior(X, y_partial, scenario: str = "pu", method: str | None = None, classifier=None, n_boot: int = 100,
@@ -361,12 +362,12 @@ def estimate_prior(X, y_partial, scenario: str = "pu", method: str | None = None
     scores the rows for the bounds, the anchor diagnostic, en, en-balanced and bbe; `interval` ("bounds", "percentile"
     or "extended"; `DEFAULT_INTERVAL` when None) as `_pu_interval`, "extended" and "bounds" with the bootstrap's lower
     end extended by `_extended_low`, over `n_boot` replicates (0, or at least 2/(1 - level)); KM2 uses at most
-    `km_rows` rows per group. `identified` False: the data only bound the prior (see the chapter). "mar-c": not identifiable, the error says what to
-    supply instead."""
+    `km_rows` rows per group. `identified` False: the data only bound the prior (see the chapter). "mar-c": not
+    identifiable, the error says what to supply instead."""
     scenario = check_choice(scenario, "scenario", SCENARIOS)
     level = check_probability(level, "level")
     n_rows = X.shape[0] if hasattr(X, "shape") else len(X)
-    labels = partial_labels(y_partial, n_rows=n_rows)
+    labels = partial_labels(y_partial, n_rows=n_rows, index=frame_index(X))
     p, n, m = labels.counts
     N = p + n + m
     if scenario == "mar-c":
@@ -435,7 +436,8 @@ def resolve_prior(prior, X, y_partial, *, scenario: str | None = None, method: s
         raise ValueError(f"`prior` must be a float in (0, 1), None, 'estimate' (to estimate it from the data) or an "
                          f"estimate_prior result, got {prior!r}")
     if isinstance(X, CodeMatrix): X = np.column_stack(X.columns)
-    labels = y_partial if isinstance(y_partial, PartialLabels) else partial_labels(y_partial, n_rows=len(X))
+    labels = (y_partial if isinstance(y_partial, PartialLabels)
+              else partial_labels(y_partial, n_rows=len(X), index=frame_index(X)))
     p, n, m = labels.counts
     res = prior if isinstance(prior, PriorEstimate) else estimate_prior(
         X, labels.codes, scenario or ("pu" if n == 0 else "mcar"), method, random_state=random_state, **kwargs)

@@ -582,8 +582,11 @@ class _RankingSelector(PartialLabelSelector):
         k = check_integer(self.k, "k", low=1, high=codes.shape[1])
         crit = self._criterion()
         if labels.m and not labels.binary:
+            c = labels.classes.tolist()
+            fix = (f"code the positive class 1 and the other 0, e.g. y.map({{{c[1]!r}: 1, {c[0]!r}: 0}})" if len(c) == 2
+                   else "a target of more classes must be fully labelled")
             raise ValueError(f"partial labels must be binary (1/0/-1): `y` has {labels.m} unlabelled rows and the "
-                             f"classes {labels.classes.tolist()}; a target of more classes must be fully labelled")
+                             f"classes {c}; {fix}")
         if labels.m: return self._partial(codes, labels, crit, k)
         labels.require("both", who=type(self).__name__)
         y, ky = reindex_codes(labels.codes, len(labels.classes))

@@ -75,7 +75,7 @@ def test_a_prior_estimate_is_used_as_given(data):
     X, y = data
     yp = pu(y, 0.3, random_state=0)
     from semisel.priors import estimate_prior
-    res = estimate_prior(X, yp, "pu", method="bbe", n_boot=5, random_state=0)
+    res = estimate_prior(X, yp, "pu", method="bbe", n_boot=0, random_state=0)
     est = SemiJMI(k=2, prior=res).fit(X, yp)
     assert est.prior_estimate_ is res and est.surrogate_ == "Y0"
     assert semi_iamb(X, yp, res).prior_estimate is res

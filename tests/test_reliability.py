@@ -362,3 +362,19 @@ def test_interrupt_is_one_line_and_status_130(tmp_path):
     out, err = proc.communicate(timeout=120)
     assert proc.returncode == 130, (proc.returncode, err)
     assert err.strip() == "semisel: interrupted", err
+
+
+def test_two_text_classes_with_unlabelled_rows_say_how_to_code_them():
+    """Two text classes and '?' for unlabelled: the rankers and the blankets say which codes to use, not that the
+    target has 'more classes'."""
+    import warnings
+    from semisel import SemiJMI, markov_blanket
+    rng = np.random.default_rng(0)
+    X, y = rng.integers(0, 3, (200, 4)), np.where(rng.random(200) < 0.5, "spam", "ham").astype(object)
+    y[:100] = "?"
+    hint = "code the positive class 1 and the other 0, e.g. y.map({'spam': 1, 'ham': 0})"
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")                       # '?' read as unlabelled, with a warning
+        for fit in (lambda: SemiJMI(k=2).fit(X, y), lambda: markov_blanket(X, y)):
+            with pytest.raises(ValueError) as e: fit()
+            assert hint in str(e.value) and "\n" not in str(e.value)

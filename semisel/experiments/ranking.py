@@ -181,7 +181,7 @@ def ranking_consistency(n: int, scenario: str = "mcar", versions: int = 30, p_la
 
 # %% ../../nbs/replications/05_jmi.ipynb #4c7bc416
 def fig5(ns, scenario: str = "mcar", repetitions: int = 10, versions: int = 30, n_jobs: int = 1, random_state=0,
-         **kwargs) -> pd.DataFrame:
+         per_repetition: bool = False, **kwargs) -> pd.DataFrame:
     """The table of Fig. 5: mean Spearman rho per surrogate and N over `repetitions` of `ranking_consistency`.
 
     Each repetition gets its own seed (spawned from `random_state`), so the result does not depend on `n_jobs`;
@@ -198,18 +198,22 @@ def fig5(ns, scenario: str = "mcar", repetitions: int = 10, versions: int = 30, 
     n_jobs : int, default 1
         joblib workers.
     random_state : int or None, default 0
+    per_repetition : bool, default False
+        Return one row per N and repetition (columns 'N', 'repetition', 'D_L', 'Y0', 'Y1') instead of the means.
     **kwargs
         Passed to `ranking_consistency`.
 
     Returns
     -------
     pandas.DataFrame
-        Index N, columns 'D_L', 'Y0', 'Y1'.
+        Index N, columns 'D_L', 'Y0', 'Y1' (the means over the repetitions; see `per_repetition`).
 
     Examples
     --------
     >>> fig5([300], repetitions=1, versions=2).columns.tolist()
     ['D_L', 'Y0', 'Y1']
+    >>> fig5([300], repetitions=2, versions=2, per_repetition=True).repetition.tolist()
+    [0, 1]
     """
     seeds = np.random.SeedSequence(random_state).spawn(len(ns) * repetitions)
     jobs = [(n, s) for n, ss in zip(ns, np.array_split(np.arange(len(seeds)), len(ns))) for s in ss]
@@ -217,6 +221,7 @@ def fig5(ns, scenario: str = "mcar", repetitions: int = 10, versions: int = 30, 
         delayed(ranking_consistency)(n, scenario, versions, random_state=np.random.default_rng(seeds[s]), **kwargs)
         for n, s in tqdm(jobs, desc=f"Fig 5 {scenario}", leave=False))
     df = pd.DataFrame([{"N": n, **r} for (n, _), r in zip(jobs, out)])
+    if per_repetition: return df.assign(repetition=df.groupby("N").cumcount())[["N", "repetition", "D_L", "Y0", "Y1"]]
     return df.groupby("N").mean()
 
 # %% ../../nbs/replications/05_jmi.ipynb #4be4e1ed

@@ -12,13 +12,13 @@ from scipy import stats
 from tqdm.auto import tqdm
 
 from ..core import CodeMatrix, check_choice, check_integer, check_probability, check_random_state, count_tables
-from ..infotheory import cmi_from_counts, dof_from_counts
+from ..infotheory import chi2_sf, cmi_from_counts, dof_from_counts, williams_from_counts
 from ..surrogates import (check_mi, class_conditionals_with_mi, marc_mask, pu_mask,
                                 sample_given_class, surrogate_tables)
 
 # %% auto #0
-__all__ = ['METHODS', 'PAPER_PANELS', 'PAPER_EFFECTS', 'experiment_tables', 'g_accepts', 'acceptance_rates', 'plot_acceptance',
-           'replicate_figures', 'plot_figures']
+__all__ = ['METHODS', 'TESTS', 'PAPER_PANELS', 'PAPER_EFFECTS', 'experiment_tables', 'g_accepts', 'acceptance_rates',
+           'plot_acceptance', 'replicate_figures', 'plot_figures']
 
 # %% ../../nbs/replications/02_surrogates.ipynb #263c4073
 METHODS = ("Y", "D_L", "Y0", "Y1")
@@ -33,11 +33,16 @@ def experiment_tables(X: np.ndarray, Y: np.ndarray, S: np.ndarray, arity: int) -
     coded = np.stack([T[..., 0].sum(-1), T[..., 0, 1], T[..., 1, 1]], -1)   # label codes: unlabelled, 0, 1
     return {"Y": T.sum(-1), **surrogate_tables(coded)}
 
-def g_accepts(T: np.ndarray, alpha: float) -> np.ndarray:
-    "For count tables T[r, x, y]: True where the G-test (chi2 p-value, 'papers' dof) accepts independence at level `alpha`."
+TESTS = ("g", "g-williams")   # the papers' G-test, and G with Williams' correction (chapter 01's registry)
+
+def g_accepts(T: np.ndarray, alpha: float, test: str = "g") -> np.ndarray:
+    """For count tables T[r, x, y]: True where the G-test accepts independence at level `alpha`: "g", the papers' test
+    (chi2 p-value, 'papers' dof), or "g-williams", G / q with Williams' q (chapter 01's `williams_from_counts`)."""
     T4 = T[..., None]
     G = 2 * T.sum((-2, -1)) * cmi_from_counts(T4)
-    return stats.chi2.sf(G, dof_from_counts(T4, "papers")) > alpha
+    if test == "g": return stats.chi2.sf(G, dof_from_counts(T4, "papers")) > alpha
+    q, nu = williams_from_counts(T4)
+    return chi2_sf(G / q, nu) > alpha
 
 def _labelling(Y, mechanism, params, mode, p_y, rng):
     if mechanism == "mcar": return marc_mask(Y, params["p_labelled"], None, mode=mode, random_state=rng)
@@ -45,7 +50,7 @@ def _labelling(Y, mechanism, params, mode, p_y, rng):
         return marc_mask(Y, params["p_labelled"], params["p_pos_given_labelled"], mode=mode, p_y=p_y, random_state=rng)
     return pu_mask(Y, params["p_labelled_pos"], mode=mode, random_state=rng)
 
-def _one_effect(mi, seed, n, arity, p_y, mechanism, params, alpha, repetitions, mode, chunk):
+def _one_effect(mi, seed, n, arity, p_y, mechanism, params, alpha, repetitions, mode, chunk, test):
     "Acceptance counts of H0 for each method over `repetitions` datasets with population I(X;Y) = mi."
     rng = np.random.default_rng(seed)
     accepted = dict.fromkeys(METHODS, 0)
@@ -60,15 +65,15 @@ def _one_effect(mi, seed, n, arity, p_y, mechanism, params, alpha, repetitions, 
         X = sample_given_class(cond, Y, rng)
         S = _labelling(Y, mechanism, params, mode, p_y, rng)
         for k, T in experiment_tables(X.astype(np.int64), Y.astype(np.int64), S.astype(np.int64), arity).items():
-            accepted[k] += int(g_accepts(T, alpha).sum())
+            accepted[k] += int(g_accepts(T, alpha, test).sum())
     return [accepted[k] / repetitions for k in METHODS]
 
 def acceptance_rates(effects, *, n: int, arity: int, p_y: float, mechanism: str = "mcar", p_labelled: float | None = None,
                      p_pos_given_labelled: float | None = None, p_labelled_pos: float | None = None, alpha: float = 0.10,
                      repetitions: int = 1000, mode: str = "bernoulli", random_state=None, n_jobs: int = 1,
-                     progress: bool = False) -> pd.DataFrame:
-    """Acceptance rate of H0 (G-test, level `alpha`) for Y, D_L, Y0, Y1 over `repetitions` datasets per effect
-    I(X;Y) (rows) — Figs 3, 4."""
+                     progress: bool = False, test: str = "g") -> pd.DataFrame:
+    """Acceptance rate of H0 (G-test `test`, "g" or "g-williams", level `alpha`) for Y, D_L, Y0, Y1 over `repetitions`
+    datasets per effect I(X;Y) (rows) — Figs 3, 4."""
     effects = np.atleast_1d(np.asarray(effects, dtype=np.float64))
     if effects.ndim != 1 or effects.size == 0: raise ValueError("`effects` must be a non-empty 1-D list of I(X;Y) values (nats)")
     n, arity = check_integer(n, "n", low=1), check_integer(arity, "arity", low=2)
@@ -81,16 +86,17 @@ def acceptance_rates(effects, *, n: int, arity: int, p_y: float, mechanism: str 
                                         "p_pos_given_labelled": check_probability(p_pos_given_labelled, "p_pos_given_labelled")}
     else: params = {"p_labelled_pos": check_probability(p_labelled_pos, "p_labelled_pos", closed="right")}
     mode = check_choice(mode, "mode", ("exact", "bernoulli"))
+    test = check_choice(test, "test", TESTS)
     seeds = check_random_state(random_state).integers(0, 2**63 - 1, size=effects.size)
     chunk = max(1, min(repetitions, 4_000_000 // (n * arity)))
     jobs = (delayed(_one_effect)(float(e), int(s), int(n), int(arity), float(p_y), mechanism, params, alpha,
-                                 int(repetitions), mode, chunk)
+                                 int(repetitions), mode, chunk, test)
             for e, s in zip(effects, seeds))
     if n_jobs == 1: rows = [f(*a, **k) for f, a, k in tqdm(list(jobs), disable=not progress, desc="effects")]
     else: rows = Parallel(n_jobs=n_jobs)(tqdm(list(jobs), disable=not progress, desc="effects"))
     out = pd.DataFrame(rows, index=pd.Index(effects, name="I(X;Y)"), columns=list(METHODS))
     out.attrs.update(dict(n=n, arity=arity, p_y=p_y, mechanism=mechanism, alpha=alpha, repetitions=repetitions,
-                          mode=mode, **params))
+                          mode=mode, test=test, **params))
     return out
 
 # %% ../../nbs/replications/02_surrogates.ipynb #50e0ac4c
@@ -123,8 +129,9 @@ PAPER_PANELS = {
 PAPER_EFFECTS = {500: np.linspace(0, 0.05, 11), 1000: np.linspace(0, 0.03, 11)}
 
 def replicate_figures(repetitions: int = 1000, panels=None, alpha: float = 0.10, random_state=0, n_jobs: int = 1,
-                      progress: bool = False) -> dict[str, pd.DataFrame]:
-    "Acceptance-rate tables of the paper's Fig 3 (a, b) and Fig 4 (a-d) panels (keys '3a' ... '4d'), R = `repetitions`."
+                      progress: bool = False, test: str = "g") -> dict[str, pd.DataFrame]:
+    """Acceptance-rate tables of the paper's Fig 3 (a, b) and Fig 4 (a-d) panels (keys '3a' ... '4d'), R = `repetitions`,
+    with the G-test `test` ("g", the paper's, or "g-williams")."""
     panels = list(PAPER_PANELS) if panels is None else list(panels)
     rng = check_random_state(random_state)
     out = {}
@@ -132,7 +139,7 @@ def replicate_figures(repetitions: int = 1000, panels=None, alpha: float = 0.10,
         if key not in PAPER_PANELS: raise ValueError(f"unknown panel {key!r}; choose from {list(PAPER_PANELS)}")
         cfg = PAPER_PANELS[key]
         out[key] = acceptance_rates(PAPER_EFFECTS[cfg["n"]], alpha=alpha, repetitions=repetitions, random_state=rng,
-                                    n_jobs=n_jobs, progress=progress, **cfg)
+                                    n_jobs=n_jobs, progress=progress, test=test, **cfg)
     return out
 
 def plot_figures(results: dict[str, pd.DataFrame], ncols: int = 3, dpi: int = 100):
