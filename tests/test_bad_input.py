@@ -196,7 +196,8 @@ for name, (bx, err, w) in BAD_X.items():
     if name not in ("1-D", "3-D", "empty"):               # scikit-learn's validate_data words those, see BAD_XF
         sk_err, sk_w = {"inf": (ValueError, "infinity"), "strings": (ValueError, "strings")}.get(name, (err, w))
         ARGS += [case(lambda bx=bx: rk.SemiJMI(k=2, prior=0.3).fit(bx, YP), sk_err, sk_w, id=f"SemiJMI X {name}"),
-                 case(lambda bx=bx: iamb.SemiIAMB(prior=0.3).fit(bx, YP), err if name != "inf" else ValueError,
+                 case(lambda bx=bx, t=("g-adf" if name == "continuous" else None): iamb.SemiIAMB(prior=0.3, test=t).fit(bx, YP),
+                      err if name != "inf" else ValueError,   # floats: continuous (issue 40); a counting test refuses them
                       {"continuous": "discretise", "inf": "infinity"}.get(name, w), id=f"SemiIAMB X {name}")]
 for name, (bz, err, w) in BAD_X.items():
     if name in ("1-D", "continuous"): continue            # a 1-D z is fine; continuous: see below
@@ -558,6 +559,14 @@ def test_random_tables_give_a_result_or_a_clear_error(kind, problem):
             _run(kind, X, y, prior, rng)
         except (ValueError, TypeError) as e:
             assert str(e).strip(), f"{kind}: {type(e).__name__} without a message"
+
+
+def test_semi_iamb_reads_float_columns_as_continuous():
+    """Issue 40: SemiIAMB takes float columns as continuous, by default with chapter 04c's test (a counting test refuses
+    them: test_bad_arguments[SemiIAMB X continuous])."""
+    default = iamb.SemiIAMB(prior=0.3, random_state=0).fit(XF, YP)
+    explicit = iamb.SemiIAMB(prior=0.3, random_state=0, test=iamb.DEFAULT_CONTINUOUS_TEST).fit(XF, YP)
+    assert default.ranking_.tolist() == explicit.ranking_.tolist() and set(default.ranking_.tolist()) <= set(range(4))
 
 
 def test_partial_labels_reads_what_the_suite_feeds():
