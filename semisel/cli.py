@@ -797,7 +797,8 @@ def mb_table(inp: Input, args) -> tuple[pd.DataFrame, object]:
     >>> table.feature.tolist(), est.surrogate_
     (['a'], 'Y1')
     """
-    from semisel.iamb import SemiIAMB, choose_algorithm, resolve_test
+    from semisel.iamb import SemiIAMB, choose_algorithm, choose_method, resolve_test
+    args.method = choose_method(args.method, partial_labels(inp.y), args.prior)   # SemiIAMB's rule
     if args.algorithm is None: args.algorithm = choose_algorithm(None, args.method, inp.X)   # SemiIAMB's rule
     X, floats = _blanket_features(inp.X, args)
     args.test = resolve_test(args.test, X)
@@ -1054,20 +1055,23 @@ def parser() -> argparse.ArgumentParser:
                         epilog=lambda: _algorithms_help() + "\n\n" + _tests_help() + "\n\n" + _EXAMPLES["mb"],
                         formatter_class=fmt)
     _add_input(mb, "alarm")
-    mb.add_argument("--method", default="semi", choices=["semi", "listwise", "pairwise"],
-                    help="semi (Semi-IAMB, default), listwise (labelled rows) or pairwise (available cases)")
+    mb.add_argument("--method", choices=["semi", "listwise", "pairwise"],
+                    help="semi (Semi-IAMB), listwise (labelled rows) or pairwise (available cases); default: listwise "
+                         "where both classes are labelled and no --prior is given (chosen in chapter 04b), else semi")
     mb.add_argument("--prior", type=_prior_arg, help="your belief about p(y=1), compared with the switching threshold phi; "
                     "'estimate': estimated from the data (PU: --prior-method; else MCAR), printed with its interval")
     mb.add_argument("--prior-method", choices=PRIOR_METHODS, help="the PU estimator of --prior estimate: en (default), "
                     "bbe, tice, km2, en-balanced")
-    mb.add_argument("--alpha", type=float, default=0.10, help="significance level (default: 0.10, the papers')")
+    mb.add_argument("--alpha", type=float, default=0.01,
+                    help="the level of each test (default: 0.01, chosen held-out with mmpc and g-adf in chapter 04b; 0.10 is "
+                         "the papers'); not an error rate of the set: --algorithm iamb.fdr controls its false discoveries")
     mb.add_argument("--test", type=_test_name, metavar="TEST",
                     help="test of independence (default: g-adf on discrete features, which holds its level, and "
                          "sp-mi-cg when a feature is continuous; g is the papers'; pairwise tests its statistic by "
                          "permutation unless g; see below)")
     mb.add_argument("--n-perm", type=_positive_int("--n-perm"), help="permuted tables of mc / smc / sp")
     mb.add_argument("--algorithm", type=_algorithm_name, metavar="ALGORITHM",
-                    help="the learner (default: mmpc, chosen in chapter 04b; iamb.papers, the papers' IAMB, with "
+                    help="the learner (default: mmpc, chosen held-out in chapter 04b; iamb.papers, the papers' IAMB, with "
                          "--method pairwise; every other name is bnlearn's learner, iamb included: listed below)")
     mb.add_argument("--max-sx", type=int, metavar="K", help="largest conditioning set of bnlearn's learners (not iamb.papers)")
     mb.set_defaults(run=_cmd_mb)

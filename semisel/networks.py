@@ -21,9 +21,10 @@ from .datasets import data_path
 
 # %% auto #0
 __all__ = ['GAUSSIAN_NETWORKS', 'list_networks', 'network_info', 'load_network', 'CompiledNetwork', 'compile_network', 'network',
-           'sample_network', 'true_markov_blanket', 'network_dataset', 'exact_prior', 'benchmark_targets',
-           'network_facts', 'BlanketScore', 'score_blanket', 'GaussianNetwork', 'gaussian_network', 'gaussian_means',
-           'cg_network', 'sample_gaussian', 'gaussian_blanket', 'gaussian_targets', 'gaussian_dataset']
+           'pgmpy_networks', 'pgmpy_network', 'sample_network', 'true_markov_blanket', 'network_dataset', 'exact_prior',
+           'benchmark_targets', 'network_facts', 'BlanketScore', 'score_blanket', 'GaussianNetwork', 'gaussian_network',
+           'gaussian_means', 'cg_network', 'sample_gaussian', 'gaussian_blanket', 'gaussian_targets',
+           'gaussian_dataset']
 
 # %% ../nbs/00b_networks.ipynb #a2afa029
 _NETWORKS = ("alarm", "asia", "barley", "child", "hailfinder", "insurance")
@@ -56,6 +57,17 @@ def network_info() -> pd.DataFrame:
     return pd.DataFrame.from_dict(facts, orient="index")[["nodes", "arcs", "targets"]].loc[list(_NETWORKS)]
 
 # %% ../nbs/00b_networks.ipynb #0fd0ed46
+def _read_bif(path, who: str):
+    "The pgmpy network of the gzipped BIF file `path` (`who` names the function in the error without pgmpy)."
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", FutureWarning)  # pgmpy 1.1/1.2 announce their 1.3 renames at import
+            from pgmpy.readwrite import BIFReader
+    except ImportError as e:
+        raise ImportError(f"{who} needs pgmpy: pip install 'semisel[bn]'") from e
+    with gzip.open(path, "rt", encoding="utf-8") as f: text = f.read()
+    return BIFReader(string=text).get_model()
+
 def load_network(name: str):
     """The bundled Bayesian network `name`, parsed by pgmpy's `BIFReader` (needs the extra ``semisel[bn]``).
 
@@ -83,14 +95,7 @@ def load_network(name: str):
     """
     from semisel.core import check_choice
     check_choice(name, "name", _NETWORKS)
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", FutureWarning)  # pgmpy 1.1/1.2 announce their 1.3 renames at import
-            from pgmpy.readwrite import BIFReader
-    except ImportError as e:
-        raise ImportError("load_network needs pgmpy: pip install 'semisel[bn]'") from e
-    with gzip.open(data_path() / "bn" / f"{name}.bif.gz", "rt", encoding="utf-8") as f: text = f.read()
-    return BIFReader(string=text).get_model()
+    return _read_bif(data_path() / "bn" / f"{name}.bif.gz", "load_network")
 
 # %% ../nbs/00b_networks.ipynb #8e994608
 @dataclass(frozen=True)
@@ -179,6 +184,53 @@ def network(name: str) -> CompiledNetwork:
     37
     """
     return compile_network(load_network(name), name)
+
+# %% ../nbs/00b_networks.ipynb #b0b1c002
+def _pgmpy_models():
+    "pgmpy's folder of example models, found without importing pgmpy (None without pgmpy)."
+    import importlib.util
+    from pathlib import Path
+    spec = importlib.util.find_spec("pgmpy")
+    if spec is None or not spec.submodule_search_locations: return None
+    return Path(spec.submodule_search_locations[0]) / "utils" / "example_models"
+
+def pgmpy_networks() -> list[str]:
+    """Names of the discrete Bayesian networks of the bnlearn repository that pgmpy ships as BIF files (offline), for
+    `pgmpy_network`; empty without pgmpy.
+
+    Examples
+    --------
+    >>> {"alarm", "sachs", "pigs"} <= set(pgmpy_networks())
+    True
+    """
+    folder = _pgmpy_models()
+    if folder is None or not folder.is_dir(): return []
+    return sorted(p.name[:-len(".bif.gz")] for p in folder.glob("*.bif.gz"))
+
+@functools.lru_cache(maxsize=32)
+def pgmpy_network(name: str) -> CompiledNetwork:
+    """The network `name` of pgmpy's bundled bnlearn-repository models (`pgmpy_networks`), compiled by
+    `compile_network` and cached; it works wherever a `CompiledNetwork` is taken (`sample_network`,
+    `true_markov_blanket`, `benchmark_targets`, ...).
+
+    Raises
+    ------
+    ValueError
+        A name pgmpy does not ship.
+    ImportError
+        pgmpy is not installed.
+
+    Examples
+    --------
+    >>> net = pgmpy_network("sachs")
+    >>> len(net.nodes), len(net.edges)
+    (11, 17)
+    """
+    from semisel.core import check_choice
+    names = pgmpy_networks()
+    if not names: raise ImportError("pgmpy_network needs pgmpy: pip install 'semisel[bn]'")
+    check_choice(name, "name", names)
+    return compile_network(_read_bif(_pgmpy_models() / f"{name}.bif.gz", "pgmpy_network"), name)
 
 # %% ../nbs/00b_networks.ipynb #18a46d49
 def _network(net) -> CompiledNetwork:

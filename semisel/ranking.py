@@ -403,6 +403,9 @@ def _semi(codes: CodeMatrix, labels: PartialLabels, crit: Criterion, k: int, pri
           adjusted: bool = False) -> Selected:
     "Algorithm 3 on validated codes and binary partial labels: the criterion on the chosen surrogate."
     phi = labels.threshold
+    if surrogate == "labelled":        # chapter 05c's default: D_L where the labelled rows hold both classes
+        p, n, m = labels.counts
+        surrogate = "D_L" if p and n and m else "Y1" if n and m and not p else "Y0"
     if surrogate == "D_L":
         feats, scores = _greedy(codes.rows(labels.labelled), labels.target("D_L", "the ranking"), 2, k, crit,
                                 adjusted=adjusted)
@@ -413,12 +416,14 @@ def _semi(codes: CodeMatrix, labels: PartialLabels, crit: Criterion, k: int, pri
 
 # %% ../nbs/05_jmi.ipynb #d6769233
 def semi_select(X, y_partial, criterion="jmi", k: int = 10, prior: float | None = None, *,
-                surrogate: str = "auto", adjusted: bool = False) -> Selected:
+                surrogate: str = "labelled", adjusted: bool = True) -> Selected:
     """Algorithm 3 for any criterion: rank the columns of `X` with partial labels `y_partial` (1/0/-1).
 
-    ``surrogate="auto"`` chooses Y0 if `prior` (your belief about p(y=1)) is below phi (the switching threshold),
-    else Y1, and runs the supervised `criterion` on it (Semi-MIM, Semi-JMI, ...); "Y0" / "Y1" force a surrogate;
-    "D_L" ranks on the labelled rows only (listwise deletion). Without unlabelled rows this is the supervised criterion.
+    ``surrogate="labelled"`` (the default, chosen held out in chapter 05c) ranks on the labelled rows only (D_L,
+    listwise deletion) when they hold both classes, and on the one surrogate that can learn otherwise: Y0 on PU data
+    (no labelled negative), Y1 with no labelled positive. ``surrogate="auto"`` is the papers' Algorithm 3: Y0 if
+    `prior` (your belief about p(y=1)) is below phi (the switching threshold), else Y1 (Semi-MIM, Semi-JMI, ...);
+    "Y0" / "Y1" / "D_L" force a surrogate. Without unlabelled rows this is the supervised criterion.
 
     Parameters
     ----------
@@ -431,10 +436,11 @@ def semi_select(X, y_partial, criterion="jmi", k: int = 10, prior: float | None 
     k : int, default 10
         The number of features to select.
     prior : float in (0, 1), optional
-        The belief about p(y=1); needed by "auto" unless the choice does not depend on it (PU data: Y0).
-    surrogate : {"auto", "Y0", "Y1", "D_L"}, default "auto"
-    adjusted : bool, default False
-        Score every MI term adjusted for chance (see `select`).
+        The belief about p(y=1); read by "auto" only, which needs it unless the choice does not depend on it (PU: Y0).
+    surrogate : {"labelled", "auto", "Y0", "Y1", "D_L"}, default "labelled"
+    adjusted : bool, default True
+        Score every MI term adjusted for chance (see `select`); chosen held out in chapter 05c. The papers' plain MI
+        is ``adjusted=False``.
 
     Returns
     -------
@@ -451,10 +457,10 @@ def semi_select(X, y_partial, criterion="jmi", k: int = 10, prior: float | None 
     codes = CodeMatrix(X)
     labels = partial_labels(y_partial, "y_partial", n_rows=codes.n)
     k = check_integer(k, "k", low=1, high=codes.shape[1])
-    check_choice(surrogate, "surrogate", ("auto",) + SURROGATES)
+    check_choice(surrogate, "surrogate", ("labelled", "auto") + SURROGATES)
     if prior is not None and surrogate != "auto":
         check_probability(prior, "prior")
-        warnings.warn(f"`prior` is ignored with surrogate={surrogate!r}: the surrogate is fixed", stacklevel=2)
+        warnings.warn(f"`prior` is ignored with surrogate={surrogate!r}: only surrogate='auto' reads it", stacklevel=2)
     return _semi(codes, labels, crit, k, prior, surrogate, adjusted)
 
 # %% ../nbs/05_jmi.ipynb #ce69e811
@@ -609,12 +615,14 @@ class SurrogateSelector(_RankingSelector):
     prior : float in (0, 1), "estimate" or None, optional
         The belief about p(y=1) (see `semi_select`); "estimate" estimates it from the data (`semisel.priors.resolve_prior`,
         seed 0) and keeps the `PriorEstimate` in `prior_estimate_` (None otherwise).
-    surrogate : {"auto", "Y0", "Y1", "D_L"}, default "auto"
+    surrogate : {"labelled", "auto", "Y0", "Y1", "D_L"}, default "labelled"
+        As `semi_select`'s: "labelled" (the default) ranks on D_L, or on Y0 for PU data; "auto" is Algorithm 3.
     discretize : int, optional
         Bin numeric columns into this many equal-width bins before ranking (`transform` keeps the original columns).
-    adjusted : bool, default False
+    adjusted : bool, default True
         Score every MI term adjusted for chance (its expectation under permutation subtracted): an ID-like column
-        cannot win by its number of values. The papers' criteria use the plain MI.
+        cannot win by its number of values (chosen held out in chapter 05c). The papers' criteria use the plain MI
+        (``adjusted=False``).
 
     Attributes
     ----------
@@ -635,22 +643,24 @@ class SurrogateSelector(_RankingSelector):
     >>> SurrogateSelector("mim", k=1, surrogate="Y0").fit(X, [0, 1, -1, 0]).ranking_.tolist()
     [0]
     """
-    def __init__(self, criterion="jmi", k: int = 10, prior: float | None = None, surrogate: str = "auto",
-                 discretize: int | None = None, adjusted: bool = False):
+    def __init__(self, criterion="jmi", k: int = 10, prior: float | None = None, surrogate: str = "labelled",
+                 discretize: int | None = None, adjusted: bool = True):
         self.criterion, self.k, self.prior, self.surrogate, self.discretize = criterion, k, prior, surrogate, discretize
         self.adjusted = adjusted
 
     def _partial(self, codes, labels, crit, k):
-        check_choice(self.surrogate, "surrogate", ("auto",) + SURROGATES)
+        check_choice(self.surrogate, "surrogate", ("labelled", "auto") + SURROGATES)
         prior, self.prior_estimate_ = resolve_prior(self.prior, codes, labels, random_state=0, who=type(self).__name__)
         if prior is not None and self.surrogate != "auto":
             check_probability(prior, "prior")
-            warnings.warn(f"`prior` is ignored with surrogate={self.surrogate!r}: the surrogate is fixed", stacklevel=4)
+            warnings.warn(f"`prior` is ignored with surrogate={self.surrogate!r}: only surrogate='auto' reads it",
+                          stacklevel=4)
         return _semi(codes, labels, crit, k, prior, self.surrogate, self.adjusted)
 
 # %% ../nbs/05_jmi.ipynb #343ab705
 class _NamedCriterion(SurrogateSelector):
-    "A `SurrogateSelector` whose criterion is fixed by the subclass (`_name`): the parameters without `criterion`."
+    """A `SurrogateSelector` whose criterion is fixed by the subclass (`_name`): the parameters without `criterion`, and
+    the papers' defaults (surrogate "auto", Algorithm 3, and the plain MI): the class names the papers' method."""
     _name = ""
 
     def __init__(self, k: int = 10, prior: float | None = None, surrogate: str = "auto", discretize: int | None = None,

@@ -26,7 +26,7 @@ def _data(seed=0, n=400, d=6):
 FACTORIES = {
     "SemiJMI": (lambda: SemiJMI(k=3, prior=0.4), "partial"),
     "SemiMIM": (lambda: SemiMIM(k=3, prior=0.4), "partial"),
-    "SurrogateSelector": (lambda: SurrogateSelector("cmim", k=3, prior=0.4), "partial"),
+    "SurrogateSelector": (lambda: SurrogateSelector("cmim", k=3), "partial"),           # the default rule needs no prior
     "MINT": (lambda: MINT(k=3), "partial"),
     "SemiIAMB": (lambda: SemiIAMB(prior=0.4), "partial"),
     "FSCPU": (lambda: FSCPU(3, n_iter=30, clusterer=KMeans(3, n_init=1), random_state=0), "pu"),

@@ -47,7 +47,7 @@ def alarm_data():
 
 def test_matches_function(alarm_data):
     _, X, _, yp = alarm_data
-    est = SemiIAMB(prior=0.3, algorithm="iamb.papers").fit(X, yp)
+    est = SemiIAMB(prior=0.3, alpha=0.10, algorithm="iamb.papers").fit(X, yp)     # semi_iamb keeps the papers' 0.10
     res = semi_iamb(X, yp, 0.3)
     assert list(X.columns[est.ranking_]) == res.selected                                    # the blanket, in order of entry
     assert est.surrogate_ == res.surrogate and est.threshold_ == res.threshold
@@ -70,7 +70,7 @@ def test_algorithms_match_markov_blanket(alarm_data):
 def test_methods_match_functions(alarm_data):
     _, X, _, yp = alarm_data
     for method, f in (("listwise", listwise_iamb), ("pairwise", pairwise_iamb)):
-        est = SemiIAMB(method=method, algorithm="iamb.papers", random_state=0).fit(X, yp)
+        est = SemiIAMB(alpha=0.10, method=method, algorithm="iamb.papers", random_state=0).fit(X, yp)
         res = f(X, yp, random_state=0)
         assert est.ranking_.tolist() == list(res.blanket)
         assert est.surrogate_ == res.surrogate and est.threshold_ is None
@@ -89,7 +89,10 @@ def test_pandas_out_and_pipeline(alarm_data):
 
 def test_prior_needed_unless_pu(alarm_data):
     _, X, y, yp = alarm_data
-    with pytest.raises(ValueError, match="`prior`"): SemiIAMB().fit(X, yp)   # both classes labelled: Y0 or Y1 depends on it
+    with pytest.raises(ValueError, match="`prior`"): SemiIAMB(method="semi").fit(X, yp)   # both classes: Y0 or Y1 depends on it
+    est = SemiIAMB().fit(X, yp)               # the default without a prior: Listwise on labels of both classes (04b)
+    assert est.surrogate_ == "D_L"
+    assert est.ranking_.tolist() == list(markov_blanket(X, yp, method="listwise").blanket)
     ypu = np.where(yp == 0, -1, yp)           # PU: phi = 1 -> Y0 whatever the prior
     est = SemiIAMB().fit(X, ypu)
     assert est.surrogate_ == "Y0" and est.threshold_ == 1.0

@@ -33,7 +33,7 @@ def _data(seed=0, n=600, d=8):
 def test_fitted_attributes_match_functions():
     X, y, yp = _data()
     est = SemiJMI(k=3, prior=0.4).fit(X, yp)
-    ref = semi_select(X, yp, "jmi", 3, 0.4)
+    ref = semi_select(X, yp, "jmi", 3, 0.4, surrogate="auto", adjusted=False)   # SemiJMI: the papers' settings
     np.testing.assert_array_equal(est.ranking_, ref.ranking)
     np.testing.assert_array_equal(est.scores_, ref.scores)          # NaN for the same unpicked features
     assert est.scores_.shape == (X.shape[1],) and np.isnan(np.delete(est.scores_, est.ranking_)).all()
@@ -53,7 +53,7 @@ def test_selection_table():
     table = selection_table(est)
     pd.testing.assert_frame_equal(table, ref.to_frame())       # the estimator's table is the function's
     assert list(table.columns) == ["position", "feature", "score"] and table.feature.tolist()[0] in X.columns
-    assert table.attrs["surrogate"] == "D_L" and table.attrs["score_name"] == "MRMR (nats)"
+    assert table.attrs["surrogate"] == "D_L" and table.attrs["score_name"] == "MRMR (nats, adjusted for chance)"   # the default
 
 
 def test_fully_labelled_multiclass_is_supervised():
@@ -68,7 +68,7 @@ def test_fully_labelled_multiclass_is_supervised():
 
 def test_pandas_names_and_pipeline():
     X, y, yp = _data(1)
-    sel = SurrogateSelector(criterion="mrmr", k=2, prior=0.4).set_output(transform="pandas").fit(X, yp)
+    sel = SurrogateSelector(criterion="mrmr", k=2, prior=0.4, surrogate="auto").set_output(transform="pandas").fit(X, yp)
     out = sel.transform(X)
     assert list(out.columns) == list(sel.get_feature_names_out())
     assert set(out.columns) == {X.columns[j] for j in sel.ranking_}

@@ -72,6 +72,10 @@ def read_only(path: Path) -> None:
 def needs_unprivileged_user():
     if os.geteuid() == 0 and not shutil.which("setpriv"):
         pytest.skip("running as root without setpriv: read-only folders cannot be made read-only to root")
+    probe = python("import numpy, scipy, numba", user=True)
+    if probe.returncode != 0:                                 # e.g. a venv inside a folder private to root
+        pytest.skip(f"the unprivileged user cannot import this interpreter's packages ({sys.executable}): "
+                    f"{probe.stderr.strip().splitlines()[-1]}")
 
 
 BLANKET_RUN = """

@@ -154,7 +154,8 @@ def _ranking_select(method, X, y_partial, k):
     codes = np.asarray(discretize(X), dtype=np.int64)
     s = partial_labels(y_partial).surrogate("Y0")
     if method == "semi-jmi":
-        return ranking.semi_select(codes, np.where(s == 1, 1, -1), "jmi", k=k, surrogate="Y0").ranking
+        return ranking.semi_select(codes, np.where(s == 1, 1, -1), "jmi", k=k, surrogate="Y0",
+                                    adjusted=False).ranking
     return ranking.select(codes, s, "mrmr", k=k).ranking
 
 def baseline_select(method: str, X, y_partial, k: int, random_state=None, rfe_step=1) -> np.ndarray:

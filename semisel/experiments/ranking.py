@@ -226,8 +226,10 @@ def fig5(ns, scenario: str = "mcar", repetitions: int = 10, versions: int = 30, 
 
 # %% ../../nbs/replications/05_jmi.ipynb #4be4e1ed
 _PARTIAL = {"mrmr": ("MINT", lambda X, yp, prior, k: mint_select(X, yp, k)),
-            "mim": ("Semi-MIM", lambda X, yp, prior, k: semi_select(X, yp, "mim", k, prior)),
-            "jmi": ("Semi-JMI", lambda X, yp, prior, k: semi_select(X, yp, "jmi", k, prior))}
+            "mim": ("Semi-MIM", lambda X, yp, prior, k: semi_select(X, yp, "mim", k, prior, surrogate="auto",
+                                                            adjusted=False)),
+            "jmi": ("Semi-JMI", lambda X, yp, prior, k: semi_select(X, yp, "jmi", k, prior, surrogate="auto",
+                                                            adjusted=False))}
 
 def _label(y, scenario: str, p_labelled: float, q: float | None, rng):
     "Partial labels of `y`: MCAR, or MAR-C with p(y=1|s=1) = q."
@@ -288,8 +290,10 @@ def _standardise(train: np.ndarray, test: np.ndarray):
 # %% ../../nbs/replications/05_jmi.ipynb #ba07ee02
 _SELECTORS = {  # name -> top-k features: f(codes, standardised numbers, y_partial, prior, k, seed, **params)
     "MINT": lambda C, Z, yp, prior, k, rs, **kw: mint_select(C, yp, k, **kw).ranking,
-    "Semi-MIM": lambda C, Z, yp, prior, k, rs, **kw: semi_select(C, yp, "mim", k, prior, **kw).ranking,
-    "Semi-JMI": lambda C, Z, yp, prior, k, rs, **kw: semi_select(C, yp, "jmi", k, prior, **kw).ranking,
+    "Semi-MIM": lambda C, Z, yp, prior, k, rs, **kw: semi_select(C, yp, "mim", k, prior, surrogate="auto",
+                                                         adjusted=False, **kw).ranking,
+    "Semi-JMI": lambda C, Z, yp, prior, k, rs, **kw: semi_select(C, yp, "jmi", k, prior, surrogate="auto",
+                                                         adjusted=False, **kw).ranking,
     "FW-SemiFS": lambda C, Z, yp, prior, k, rs, **kw: fw_semifs_select(Z, yp, k, random_state=rs, **kw).ranking,
     "CLS": lambda C, Z, yp, prior, k, rs, **kw: cls_select(Z, yp, k, **kw).ranking,
     "SemiFS": lambda C, Z, yp, prior, k, rs, **kw: semifs_select(Z, yp, k, **kw).ranking,
