@@ -24,6 +24,7 @@ import pandas as pd
 from scipy import special
 from tqdm.auto import tqdm
 
+from .continuous import MixedData, ci_test_columns
 from .core import (CodeMatrix, check_integer, check_probability, check_random_state, checked_cache,
                           reindex_codes, run_compiled, tables_of_tests, warm_kernels, warm_up)
 from .infotheory import (bn_g, bn_g_tests, bn_pvalues, ci_test_all, cmi_from_counts, expected_cmi_from_counts,
@@ -31,8 +32,8 @@ from .infotheory import (bn_g, bn_g_tests, bn_pvalues, ci_test_all, cmi_from_cou
 
 # %% auto #0
 __all__ = ['EMPTY', 'ALGORITHMS', 'BNLEARN_LIB', 'Strata', 'extend', 'CIResult', 'bn_test', 'gadf_from_counts', 'CITest',
-           'make_ci', 'TestRecord', 'trace_table', 'check_algorithm', 'Blanket', 'learn_nbr', 'learn_mb',
-           'bnlearn_available', 'bnlearn_learn']
+           'make_ci', 'TestRecord', 'trace_table', 'one_blas_thread', 'check_algorithm', 'Blanket', 'has_continuous',
+           'mixed_table', 'default_test', 'learn_nbr', 'learn_mb', 'bnlearn_available', 'bnlearn_learn']
 
 # %% ../nbs/04_blankets.ipynb #a5156627
 _COMPANION = "g-adf"     # the deterministic association of the permutation tests
@@ -236,6 +237,7 @@ class CITest:
     randomised: bool = False
     asymptotic: bool = True
     kernel: str | None = None   # "mi", "adf" or "g-adf": the association the learners count on their stored codes
+    data: str = "discrete"      # the registry's `data`: else the callables take ``(md: MixedData, xs, y, zs)`` (indices)
 
 def _chapter01(name: str, **kw) -> Callable:
     "A test of chapter 01's `ci_test_all` in the family's shape."
@@ -267,6 +269,7 @@ def make_ci(test="mi", *, alpha: float = 0.05, n_perm: int | None = None, random
         return CITest(getattr(test, "__name__", "callable"), f, f, False, False)
     spec = test_spec(test)
     name = spec.name
+    if spec.data != "discrete": return _continuous_ci(spec, alpha, n_perm, random_state)
     if name in ("mi", "adf"):
         f = lambda X, kx, y, ky, z=EMPTY: bn_test(X, kx, y, ky, z, name)
         return CITest(name, f, f, kernel=name)
@@ -276,6 +279,34 @@ def make_ci(test="mi", *, alpha: float = 0.05, n_perm: int | None = None, random
     kw = {"alpha": check_probability(alpha, "alpha"), "random_state": check_random_state(random_state)}
     if n_perm is not None: kw["n_perm"] = check_integer(n_perm, "n_perm", low=1)      # else the registry's default
     return CITest(name, _chapter01(_COMPANION), _chapter01(name, **kw), True, False, _COMPANION)
+
+def _continuous_ci(spec, alpha: float, n_perm, random_state) -> CITest:
+    """A test of chapter 01b (`data` "gaussian" or "conditional-gaussian") in the family's shape: callables
+    ``(md, xs, y, zs) -> result`` on the columns of a `MixedData` (`ci_test_columns`, batched over xs). A permutation
+    test is ranked by its asymptotic base test (its registry `statistic`: "mi-cg", "zf", "mi-g", "cor") and decides;
+    a pair it cannot permute (a discrete x and y given a continuous column: chapter 01b has no permutation law for it)
+    is decided by that base test (`_permuted`)."""
+    def run(name, **kw): return lambda md, xs, y, zs=(): _fields(ci_test_columns(md, xs, y, list(zs), name, **kw))
+    if not spec.permutes:
+        f = run(spec.name)
+        return CITest(spec.name, f, f, data=spec.data)
+    kw = {"alpha": check_probability(alpha, "alpha"), "random_state": check_random_state(random_state),
+          "n_perm": spec.check_n_perm(n_perm)}
+    base = run(spec.statistic)
+    return CITest(spec.name, base, _permuted(run(spec.name, **kw), base), True, False, spec.statistic, spec.data)
+
+def _permuted(perm: Callable, base: Callable) -> Callable:
+    "The decision of a permutation test of chapter 01b, with `base` for the pairs it cannot permute (see `_continuous_ci`)."
+    def decide(md, xs, y, zs=()):
+        xs, zs = np.asarray(xs, dtype=np.int64), list(zs)
+        stuck = ~md.continuous[xs] & (not md.continuous[y]) & bool(md.continuous[zs].any()) if zs else np.zeros(len(xs), bool)
+        if not stuck.any(): return perm(md, xs, y, zs)
+        if stuck.all(): return base(md, xs, y, zs)
+        a, b = perm(md, xs[~stuck], y, zs), base(md, xs[stuck], y, zs)
+        out = [np.empty(len(xs)) for _ in range(3)]
+        for o, u, v in zip(out, a, b): o[~stuck], o[stuck] = u, v
+        return CIResult(*out)
+    return decide
 
 # %% ../nbs/04_blankets.ipynb #dd7b0b49
 class TestRecord(NamedTuple):
@@ -334,6 +365,7 @@ class _Tests:
     learner will probably ask next can be made ahead in one batch (`ahead`)."""
     def __init__(self, DT: np.ndarray, levels: np.ndarray, ci: CITest, alpha: float, trace: bool = False):
         self.DT, self.levels, self.ci, self.alpha = DT, np.asarray(levels, dtype=np.int64), ci, alpha
+        self.n_vars, self.n_rows = DT.shape                               # the class is variable n_vars - 1
         self._levels = self.levels.tolist()
         self._z, self._assoc, self._dec, self._ahead = {(): EMPTY}, {}, {}, {}
         self._zero = np.zeros(DT.shape[1], np.int64)                      # the strata row of the empty set
@@ -341,8 +373,8 @@ class _Tests:
         self.n_tests = 0
 
     def _record(self, phase: str, x: int, y: int, zs: tuple, stat: float, dof: float, p: float, a: float):
-        "Log one test as a `TestRecord` (the class, the last row of DT, as Y)."
-        t = self.DT.shape[0] - 1
+        "Log one test as a `TestRecord` (the class, the last variable, as Y)."
+        t = self.n_vars - 1
         x, other = (y, None) if x == t else (x, None if y == t else y)
         self.log.append(TestRecord(phase, len(self.log), x, zs, stat, dof, p,
                                    "dependent" if p <= self.alpha else "independent", a, other))
@@ -441,11 +473,15 @@ class _Tests:
         if not self.ci.randomised: return a
         key = (min(x, y), max(x, y), tuple(sorted(zs)))
         if key not in self._dec:
-            r = self.ci.decision(self.DT[[x]].T, self.levels[[x]], self.DT[y], int(self.levels[y]), self.strata(key[2]))
+            r = self._decide(x, y, key[2])
             self._dec[key] = float(r.pvalue[0])
             if self.log is not None:
                 self._record("decision", x, y, key[2], float(r.statistic[0]), float(r.dof[0]), self._dec[key], a)
         return self._dec[key]
+
+    def _decide(self, x: int, y: int, zkey: tuple):
+        "The decision (the permutation test) of x ⊥ y | zkey: a result with one entry."
+        return self.ci.decision(self.DT[[x]].T, self.levels[[x]], self.DT[y], int(self.levels[y]), self.strata(zkey))
 
     def given_rest(self, t: int, members) -> dict:
         """Each member's decision p-value of m ⊥ t | the other members: read from the tests the learner made (its
@@ -456,9 +492,7 @@ class _Tests:
         out = {}
         for m, k in keys.items():
             row = self._assoc.get(k) or self._ahead.get(k) or made[m]
-            if self.ci.randomised and k not in self._dec:
-                self._dec[k] = float(self.ci.decision(self.DT[[m]].T, self.levels[[m]], self.DT[t], int(self.levels[t]),
-                                                      self.strata(k[2])).pvalue[0])
+            if self.ci.randomised and k not in self._dec: self._dec[k] = float(self._decide(m, t, k[2]).pvalue[0])
             out[m] = self._dec[k] if self.ci.randomised else row[2]
         return out
 
@@ -508,6 +542,58 @@ class _Tests:
                 self.ahead([(u, t, rest(u)) for u in mb[i + 1:] if u not in fixed] if len(current) > 1 else [])
         return [m for m in mb if m in fixed or pv.get(m, 0.0) < self.alpha]
 
+# %% ../nbs/04_blankets.ipynb #mx000002
+_VACUOUS = (0.0, 0.0, 1.0)    # (statistic, dof, p-value) of a test given a set that holds x or y
+
+@functools.lru_cache(maxsize=1)
+def _blas():
+    "threadpoolctl's controller of the loaded BLAS (scikit-learn's dependency), made once (a limit then costs microseconds)."
+    from threadpoolctl import ThreadpoolController
+    return ThreadpoolController()
+
+def one_blas_thread():
+    """One BLAS thread for a batch of chapter 01b's tests: their matrices are small (a Gram matrix per stratum of the
+    conditioning set's size), where BLAS threads cost more than they bring; on a loaded machine, many times more."""
+    return _blas().limit(limits=1, user_api="blas")
+
+class _MixedTests(_Tests):
+    """`_Tests` on a `MixedData` `md` (the class its last column) with a test of chapter 01b (`make_ci` gives its
+    callables the shape ``(md, xs, y, zs)``): the same caches and patterns, the tests by `ci_test_columns`."""
+    def __init__(self, md: MixedData, ci: CITest, alpha: float, trace: bool = False):
+        self.md, self.DT, self.ci, self.alpha = md, None, ci, alpha
+        self.levels = np.asarray(md.levels, dtype=np.int64)              # 0 for a continuous column
+        self._levels = self.levels.tolist()
+        self.n_rows, self.n_vars = md.shape
+        self._z, self._assoc, self._dec, self._ahead = {(): EMPTY}, {}, {}, {}
+        self.log = [] if trace else None
+        self.n_tests = 0
+
+    def strata(self, zs):
+        raise TypeError("a run on continuous or mixed data has no strata of codes: its tests condition on columns")
+
+    def _pair(self, x: int, y: int) -> tuple[int, int]:
+        "The pair with the class as y when it is one of them (the tests are symmetric in x and y)."
+        return (y, x) if x == self.n_vars - 1 else (x, y)
+
+    def _many(self, tests: list) -> list:
+        """(statistic, dof, p-value) of the tests (x, y, zkey): one `ci_test_columns` call per (y, zkey) for all its x.
+        A set that holds x or y determines it: independence (0, 0, 1), as the counting tests give (G = 0) and bnlearn."""
+        out, groups = [None] * len(tests), {}
+        for i, (x, y, zkey) in enumerate(tests):
+            x, y = self._pair(x, y)
+            if x in zkey or y in zkey: out[i] = _VACUOUS
+            else: groups.setdefault((y, zkey), []).append((i, x))
+        with one_blas_thread():
+            results = [(at, self.ci.association(self.md, [x for _, x in at], y, zkey)) for (y, zkey), at in groups.items()]
+        for at, r in results:
+            for (i, _), row in zip(at, zip(r.statistic.tolist(), r.dof.tolist(), r.pvalue.tolist())): out[i] = row
+        return out
+
+    def _decide(self, x: int, y: int, zkey: tuple):
+        x, y = self._pair(x, y)
+        if x in zkey or y in zkey: return CIResult(*(np.array([v]) for v in (0.0, 1.0, 0.0)))
+        with one_blas_thread(): return self.ci.decision(self.md, [x], y, zkey)
+
 # %% ../nbs/04_blankets.ipynb #56bafe1a
 def _pick(E: _Tests, cands: list, t: int, mb: list):
     "The candidate of smallest association p-value (the first on ties, as R's which.min) and its decision p-value."
@@ -546,8 +632,9 @@ def _gs(E: _Tests, t: int, nodes: list, max_sx: int) -> list:
     return mb
 
 def _obs_per_cell(E: _Tests, x: int, t: int, mb: list) -> float:
-    "bnlearn's `obs.per.cell`: rows over the declared cells of the test's table."
-    return E.DT.shape[1] / (E.levels[x] * E.levels[t] * float(np.prod(E.levels[mb]) if mb else 1.0))
+    "bnlearn's `obs.per.cell`: rows over the declared cells of the test's table (Inf with a continuous variable: 0 levels)."
+    cells = E.levels[x] * E.levels[t] * float(np.prod(E.levels[mb]) if mb else 1.0)
+    return E.n_rows / cells if cells else np.inf
 
 def _fast_iamb(E: _Tests, t: int, nodes: list, max_sx: int) -> list:
     "Fast-IAMB as bnlearn's: add every dependent node in order of association (while 5 rows per cell), then round-robin."
@@ -689,7 +776,7 @@ def _si_hiton_pc(E, t, nodes, max_sx): return _neighbours(E, t, _hiton_forward(E
 def _pc_skeleton(E: _Tests, max_sx: int):
     """PC-stable's skeleton of all the variables as bnlearn's `pc.stable.backend`: adjacency sets frozen at each
     conditioning size. Returns the adjacency sets and the separating sets."""
-    V = list(range(E.DT.shape[0]))
+    V = list(range(E.n_vars))
     pairs = list(itertools.combinations(V, 2))
     pv, sep, maxadj = {q: 0.0 for q in pairs}, {}, {q: len(V) - 1 for q in pairs}
     for a in V[:-1]: E.assoc(V[a + 1:], a, ())                                    # all marginal tests, batched
@@ -901,6 +988,9 @@ class _Shown(_Tests):
         if len(self._dec) > n: self.bar.update(len(self._dec) - n)
         return out
 
+class _MixedShown(_Shown, _MixedTests):
+    "`_MixedTests` counting its tests on a tqdm `bar` (as `_Shown`)."
+
 def _determined(col: np.ndarray, z: Strata) -> bool:
     "Whether the strata `z` (re-indexed: every stratum occupied) determine the codes `col`: one value per stratum."
     k = int(col.max()) + 1
@@ -909,7 +999,9 @@ def _determined(col: np.ndarray, z: Strata) -> bool:
 def _warn_vacuous(E: _Tests, t: int, sep: dict, names) -> None:
     """Warn of the variables pc.stable separated from the target `t` by a vacuous test: marginally dependent on it, but
     separated by a set that determines them or the target (a deterministic relation: a duplicated column, a copy of the
-    target), where G = 0 whatever the data say. bnlearn 4.9 separates them the same way, and documents nothing of it."""
+    target), where G = 0 whatever the data say. bnlearn 4.9 separates them the same way, and documents nothing of it.
+    Discrete runs only (a run on continuous columns has no codes to check)."""
+    if E.DT is None: return
     vacuous = [x for x in range(t) if sep.get((x, t)) and E.one(x, t, ()) <= E.alpha
                and (_determined(E.DT[x], E.strata(sep[(x, t)])) or _determined(E.DT[t], E.strata(sep[(x, t)])))]
     if vacuous:
@@ -924,8 +1016,119 @@ def _bar(name: str, progress: bool):
     advance; without progress no bar is made (a disabled one costs a few percent of a small run)."""
     return tqdm(desc=name, unit=" tests", file=sys.stderr, leave=False) if progress else contextlib.nullcontext()
 
+def has_continuous(X) -> bool:
+    """Whether `X` has a float column (a continuous variable): a float array, a DataFrame with a float column, or a
+    chapter 01b `MixedData` with a continuous column. Integer, bool, string and categorical columns are discrete.
+
+    Examples
+    --------
+    >>> has_continuous(pd.DataFrame({"a": [1, 2], "b": ["u", "v"]})), has_continuous(np.array([[0.5], [1.0]]))
+    (False, True)
+    """
+    if isinstance(X, MixedData): return bool(X.continuous.any())
+    if isinstance(X, pd.DataFrame): return any(isinstance(t, np.dtype) and t.kind == "f" for t in X.dtypes)
+    return isinstance(X, np.ndarray) and X.dtype.kind == "f"
+
+def mixed_table(X, name: str = "X") -> tuple[pd.DataFrame, tuple | None]:
+    """`X` as a table of chapter 01b's `MixedData`: float columns as they are (continuous), every other column as the
+    integer codes `CodeMatrix` gives it (integers, bools: discrete), strings and categoricals as the codes of their
+    categories (sorted strings; a categorical's own order); and the feature names (None for an array).
+
+    Examples
+    --------
+    >>> t, names = mixed_table(pd.DataFrame({"x": [0.5, 1.5, 2.5], "s": ["b", "a", "b"]}))
+    >>> t.dtypes.map(lambda d: d.kind).tolist(), t[1].tolist(), names        # columns by position, the names beside
+    (['f', 'i'], [1, 0, 1], ('x', 's'))
+    """
+    if isinstance(X, CodeMatrix):
+        return pd.DataFrame(np.column_stack(X.columns).astype(np.int64)), None if X.names is None else tuple(X.names)
+    if isinstance(X, pd.DataFrame):
+        names = tuple(X.columns.tolist())
+        cont = [isinstance(t, np.dtype) and t.kind == "f" for t in X.dtypes]
+        labels = [_categories(X.iloc[:, j], f"{name}[{names[j]!r}]") if not c else None for j, c in enumerate(cont)]
+        disc = [j for j, c in enumerate(cont) if not c and labels[j] is None]
+        codes = iter(CodeMatrix(X.iloc[:, disc], name).columns if disc else ())
+        cols = {j: _finite(X.iloc[:, j].to_numpy(dtype=float), f"{name}[{names[j]!r}]") if c
+                else labels[j] if labels[j] is not None else np.asarray(next(codes), dtype=np.int64)
+                for j, c in enumerate(cont)}
+        return pd.DataFrame(cols), names
+    A = np.asarray(X)
+    if A.ndim != 2: raise ValueError(f"`{name}` must be 2-D (rows x features), got shape {A.shape}")
+    if A.dtype.kind == "f": return pd.DataFrame(_finite(A.astype(float, copy=False), name)), None
+    return pd.DataFrame(np.column_stack(CodeMatrix(A, name).columns).astype(np.int64)), None
+
+def _categories(col: pd.Series, label: str) -> np.ndarray | None:
+    "The codes of a string or categorical column (a one-line error for a missing value); None for any other column."
+    categorical = isinstance(col.dtype, pd.CategoricalDtype)
+    if not categorical and col.dtype.kind not in "OSU" and not pd.api.types.is_string_dtype(col.dtype): return None
+    if col.isna().any(): raise ValueError(f"`{label}` has missing values; remove or impute them first")
+    if categorical: return col.cat.codes.to_numpy(dtype=np.int64)
+    return np.unique(col.astype(str).to_numpy(), return_inverse=True)[1]
+
+def _finite(a: np.ndarray, label: str) -> np.ndarray:
+    "a, or a one-line error naming `label` when it holds NaN or an infinite value."
+    if not np.isfinite(a).all(): raise ValueError(f"`{label}` has NaN or infinite values; remove or impute them first")
+    return a
+
+def default_test(X, y=None) -> str:
+    """bnlearn's default test for the data (its `check.test`): "mi" for discrete `X`, "mi-cg" when `X` has a float
+    column (a mixture with the discrete class), "cor" when `X` and `y` are all float (continuous data).
+
+    Examples
+    --------
+    >>> default_test(np.zeros((2, 2), int)), default_test(np.zeros((2, 2))), default_test(np.zeros((2, 2)), np.zeros(2))
+    ('mi', 'mi-cg', 'cor')
+    """
+    if not has_continuous(X): return "mi"
+    all_float = (X.continuous.all() if isinstance(X, MixedData) else
+                 all(t.kind == "f" for t in X.dtypes) if isinstance(X, pd.DataFrame) else True)
+    return "cor" if all_float and y is not None and np.asarray(y).dtype.kind == "f" else "mi-cg"
+
+def _target(y, n: int, continuous: bool) -> np.ndarray:
+    "The class as compact codes (full labels), or a continuous target's floats (`continuous`)."
+    yv = np.asarray(y)
+    if yv.ndim != 1 or len(yv) != n:
+        raise ValueError(f"`y` must be a vector of {n} class codes, got shape {yv.shape}")
+    if yv.dtype.kind == "f" and np.isnan(yv).any() or (yv.dtype.kind in "iu" and yv.min(initial=0) < 0):
+        raise ValueError("`y` has unlabelled entries (-1/NaN): learn_mb and learn_nbr need full labels "
+                         "(semisel.iamb.markov_blanket handles partial labels)")
+    if continuous: return yv.astype(float)
+    if yv.dtype.kind in "iub" and len(yv): return reindex_codes(yv.astype(np.int64), int(yv.max()) + 1)[0]   # as np.unique's
+    return np.unique(yv, return_inverse=True)[1].ravel()                                                      # inverse
+
+def _prepare_mixed(X, y, levels, test, alpha, n_perm, random_state, trace, bar):
+    "`_prepare` for a test of chapter 01b: a `MixedData` of [X, y] and its `_MixedTests`."
+    if levels is not None:
+        raise ValueError("`levels` declares the levels of discrete codes for the discrete tests; a test of chapter 01b reads "
+                         "each integer column's levels from its codes: drop `levels`")
+    spec = test_spec(test)
+    frame, names = mixed_table(X)
+    yv = _target(y, len(frame), np.asarray(y).dtype.kind == "f")
+    md = MixedData.join(frame, yv)[0]
+    discrete = [names[j] if names else j for j in np.flatnonzero(~md.continuous[:-1])]
+    if spec.data == "gaussian" and (discrete or not md.continuous[-1]):
+        raise ValueError(f"test {spec.name!r} is for continuous data: {'the class y' if not md.continuous[-1] else ''}"
+                         f"{' and ' if discrete and not md.continuous[-1] else ''}"
+                         f"{f'columns {discrete[:5]}' if discrete else ''} discrete; use 'mi-cg' for mixed data")
+    ci = make_ci(test, alpha=alpha, n_perm=n_perm, random_state=random_state)
+    E = _MixedTests(md, ci, alpha, trace) if bar is None else _MixedShown(md, ci, alpha, trace, bar=bar)
+    return E, names
+
 def _prepare(X, y, levels, test, alpha, n_perm, random_state, max_sx, trace, bar=None):
-    "Codes D = [X, y] with their declared levels, and the run's `_Tests` (`_Shown` on `bar` when given)."
+    """The run's `_Tests` (`_Shown` on `bar` when given) on codes D = [X, y] with their declared levels, or its
+    `_MixedTests` for a test of chapter 01b (`test` None: bnlearn's default for the data, `default_test`)."""
+    alpha = check_probability(alpha, "alpha")
+    if test is None: test = default_test(X, y)
+    if isinstance(test, str) and test_spec(test).data != "discrete":
+        E, names = _prepare_mixed(X, y, levels, test, alpha, n_perm, random_state, trace, bar)
+        return E, E.n_vars - 1, E.n_vars if max_sx is None else check_integer(max_sx, "max_sx", low=0), names
+    if has_continuous(X) and not isinstance(X, MixedData):
+        A = X.select_dtypes("float") if isinstance(X, pd.DataFrame) else np.asarray(X)
+        A = np.asarray(A, dtype=float)
+        if not np.all(np.mod(A[np.isfinite(A)], 1) == 0):
+            name = test if isinstance(test, str) else getattr(test, "__name__", "callable")
+            raise TypeError(f"`X` has continuous (float) columns and test {name!r} counts codes: use a test for continuous "
+                            "data ('mi-cg'; test=None picks bnlearn's default) or discretise X (semisel.datasets.discretize)")
     names = None
     if isinstance(X, pd.DataFrame):                     # integer columns: one array, no per-column pandas access
         names = tuple(X.columns.tolist())
@@ -937,27 +1140,21 @@ def _prepare(X, y, levels, test, alpha, n_perm, random_state, max_sx, trace, bar
         codes = CodeMatrix(X, "X")
         n, arity, cols = codes.n, codes.arity, codes.columns
         names = names if codes.names is None else tuple(codes.names)
-    yv = np.asarray(y)
-    if yv.ndim != 1 or len(yv) != n:
-        raise ValueError(f"`y` must be a vector of {n} class codes, got shape {yv.shape}")
-    if yv.dtype.kind == "f" and np.isnan(yv).any() or (yv.dtype.kind in "iu" and yv.min(initial=0) < 0):
-        raise ValueError("`y` has unlabelled entries (-1/NaN): learn_mb and learn_nbr need full labels "
-                         "(semisel.iamb.markov_blanket handles partial labels)")
-    if yv.dtype.kind in "iub" and len(yv): yc = reindex_codes(yv.astype(np.int64), int(yv.max()) + 1)[0]   # as np.unique's
-    else: _, yc = np.unique(yv, return_inverse=True)                                                       # inverse
+    yc = _target(y, n, False)
     lev = np.append(arity if levels is None else np.asarray(levels, dtype=np.int64), max(2, int(yc.max()) + 1))
     if len(lev) != len(arity) + 1 or (lev[:-1] < arity).any():
         raise ValueError("`levels` must give every column of X its number of levels (at least its largest code + 1)")
     D = np.empty((len(arity) + 1, n), dtype=np.min_scalar_type(int(lev.max())))   # one row per variable
     for j in range(len(arity)): D[j] = cols[j]
-    D[-1] = yc.ravel()
-    alpha = check_probability(alpha, "alpha")
+    D[-1] = yc
     max_sx = D.shape[0] if max_sx is None else check_integer(max_sx, "max_sx", low=0)
     ci = make_ci(test, alpha=alpha, n_perm=n_perm, random_state=random_state)
+    if ci.data != "discrete":
+        raise TypeError(f"test {ci.name!r} takes continuous data: pass its name (the learners run it on X's columns)")
     E = _Tests(D, lev, ci, alpha, trace) if bar is None else _Shown(D, lev, ci, alpha, trace, bar=bar)
     return E, D.shape[0] - 1, max_sx, names
 
-def learn_nbr(X, y, algorithm: str = "mmpc", test="mi", alpha: float = 0.05, max_sx: int | None = None, *,
+def learn_nbr(X, y, algorithm: str = "mmpc", test=None, alpha: float = 0.05, max_sx: int | None = None, *,
               levels=None, n_perm: int | None = None, random_state=None, trace: bool = False,
               progress: bool = False) -> Blanket:
     """The parents and children of the class `y` among the columns of X, as bnlearn's `learn.nbr` (algorithms
@@ -983,7 +1180,7 @@ def learn_nbr(X, y, algorithm: str = "mmpc", test="mi", alpha: float = 0.05, max
         else: found = _PC[name](E, t, list(range(t)), max_sx)
     return Blanket(tuple(int(j) for j in found), names, name, E.ci.name, E.alpha, E.n_tests, E.log or [])
 
-def learn_mb(X, y, algorithm: str = "iamb", test="mi", alpha: float = 0.05, max_sx: int | None = None, *,
+def learn_mb(X, y, algorithm: str = "iamb", test=None, alpha: float = 0.05, max_sx: int | None = None, *,
              levels=None, n_perm: int | None = None, random_state=None, trace: bool = False,
              progress: bool = False, pvalues: bool = False) -> Blanket:
     """The Markov blanket of the class `y` among the columns of X by `algorithm`, as bnlearn's `learn.mb` (for "gs",
@@ -992,21 +1189,27 @@ def learn_mb(X, y, algorithm: str = "iamb", test="mi", alpha: float = 0.05, max_
 
     Parameters
     ----------
-    X : array-like or DataFrame of non-negative integer codes, shape (n, d)
-    y : array-like of class codes, shape (n,)
-        Full labels (partial labels: `semisel.iamb.markov_blanket`).
+    X : array-like or DataFrame, shape (n, d)
+        Float columns are continuous; integer, bool, string and categorical columns discrete (`mixed_table`). A test
+        that counts (chapter 01's) takes discrete columns only (whole-number floats are read as codes).
+    y : array-like, shape (n,)
+        Full labels: the class (discrete; partial labels: `semisel.iamb.markov_blanket`), or, with a test of chapter 01b,
+        a float vector (a continuous target, as bnlearn's learners take one).
     algorithm : str, default "iamb"
         One of `ALGORITHMS` (bnlearn's names; "fast_iamb" and "fast-iamb" are read as "fast.iamb").
-    test : str or callable, default "mi"
-        A name of chapter 01's registry `TESTS` ("mi" and "adf" are bnlearn's "mi" and "mi-adf"), or a batched callable
-        ``(X, y, z) -> result`` with fields statistic, pvalue, dof. Candidates are ranked by a deterministic
-        association (for the permutation tests "mc", "smc", "sp": the p-value of "g-adf"); the test decides.
+    test : str, callable or None, default None
+        A name of the registry `TESTS` ("mi" and "adf" are bnlearn's "mi" and "mi-adf"; chapter 01b's "mi-cg", "zf",
+        "mi-g", "cor" and their calibrations for continuous and mixed data), or a batched callable ``(X, y, z) ->
+        result`` on codes with fields statistic, pvalue, dof. None: bnlearn's default for the data (`default_test`:
+        "mi", "mi-cg" or "cor"). Candidates are ranked by a deterministic association (for the permutation tests "mc",
+        "smc", "sp": the p-value of "g-adf"; for chapter 01b's, their asymptotic base test); the test decides.
     alpha : float, default 0.05
         The tests' level (bnlearn's default).
     max_sx : int, optional
         Largest conditioning set (bnlearn's `max.sx`); no limit by default.
     levels : array-like of int, optional
-        Declared levels of the columns of X (bnlearn's factor levels: its "mi" dof counts them); default largest code + 1.
+        Declared levels of the columns of X (bnlearn's factor levels: its "mi" dof counts them); default largest code + 1
+        (the only choice for chapter 01b's tests).
     n_perm, random_state
         Of the permutation tests (by default the registry's, `test_spec(test).n_perm`).
     trace : bool, default False
@@ -1035,7 +1238,7 @@ def learn_mb(X, y, algorithm: str = "iamb", test="mi", alpha: float = 0.05, max_
         E, t, max_sx, names = _prepare(X, y, levels, test, alpha, n_perm, random_state, max_sx, trace,
                                        bar if progress else None)
         nodes = list(range(t))
-        if name == "iamb.fdr" and E.ci.name in ("mc", "smc"):
+        if name == "iamb.fdr" and E.ci.randomised and E.ci.name.split("-")[0] in ("mc", "smc"):
             level = E.alpha / (t * (1 / np.arange(1, t + 1)).sum())              # the smallest threshold iamb.fdr uses
             need = int(np.ceil(1 / level))
             B = test_spec(E.ci.name).n_perm if n_perm is None else n_perm
@@ -1065,16 +1268,20 @@ suppressMessages({library(bnlearn); library(jsonlite)})
 s <- fromJSON(a[1], simplifyVector = FALSE)
 raw <- read.csv(s$csv, check.names = FALSE)
 lev <- unlist(s$levels)
-for (v in names(raw)) raw[[v]] <- factor(raw[[v]], levels = 0:(lev[[v]] - 1))
+for (v in names(raw))
+  raw[[v]] <- if (v %in% names(lev)) factor(raw[[v]], levels = 0:(lev[[v]] - 1)) else as.numeric(raw[[v]])
 msx <- if (is.null(s$max_sx)) NULL else s$max_sx
 out <- lapply(s$jobs, function(j) {
   d <- raw[, c(setdiff(names(raw), j$target), j$target)]
   if (!is.null(j$positive)) d[[j$target]] <- factor(as.integer(raw[[j$target]] == j$positive), levels = 0:1)
+  if (!is.null(j$above)) d[[j$target]] <- factor(as.integer(raw[[j$target]] > j$above), levels = 0:1)
   f <- if (j$kind == "mb") learn.mb else learn.nbr
   t0 <- proc.time()
-  r <- f(d, node = j$target, method = j$algorithm, test = s$test, alpha = s$alpha, max.sx = msx)
+  r <- f(d, node = j$target, method = j$algorithm, test = s$test, alpha = if (is.null(j$alpha)) s$alpha else j$alpha,
+         max.sx = msx)
   t1 <- proc.time() - t0
-  list(target = j$target, algorithm = j$algorithm, kind = j$kind, members = I(as.character(r)),
+  list(target = j$target, algorithm = j$algorithm, kind = j$kind, alpha = if (is.null(j$alpha)) s$alpha else j$alpha,
+       members = I(as.character(r)),
        seconds = t1[["elapsed"]], cpu = t1[["user.self"]] + t1[["sys.self"]])
 })
 writeLines(toJSON(out, auto_unbox = TRUE, digits = NA), s$out)
@@ -1088,31 +1295,37 @@ def bnlearn_available(rscript: str = "Rscript", lib: str = BNLEARN_LIB) -> bool:
     return r.returncode == 0
 
 def bnlearn_learn(frame: pd.DataFrame, jobs, test: str = "mi", alpha: float = 0.05, max_sx: int | None = None, *,
-                  positive: dict | None = None, rscript: str = "Rscript", lib: str = BNLEARN_LIB) -> pd.DataFrame:
-    """Run R's bnlearn on `frame` (integer codes; each column a factor with levels 0..max) in one Rscript call.
+                  positive: dict | None = None, above: dict | None = None, rscript: str = "Rscript",
+                  lib: str = BNLEARN_LIB) -> pd.DataFrame:
+    """Run R's bnlearn on `frame` in one Rscript call: integer columns are factors with levels 0..max (codes), float
+    columns numeric (bnlearn's continuous variables: "mi-cg" for a mixture, "mi-g", "zf", "cor" when all are floats).
 
-    `jobs` is an iterable of (target, algorithm, kind) with kind "mb" (`learn.mb`) or "nbr" (`learn.nbr`); the target
+    `jobs` is an iterable of (target, algorithm, kind) with kind "mb" (`learn.mb`) or "nbr" (`learn.nbr`), or of
+    (target, algorithm, kind, alpha) to give a job its own level (else `alpha`); the target
     is moved to the last column (as `learn_mb` puts y) and, if `positive` maps it to a code, binarised to
-    ``factor(target == code, levels = 0:1)``. `test` is bnlearn's name ("mi", "mi-adf", ...). Returns one row per job:
+    ``factor(target == code, levels = 0:1)``; if `above` maps it to a number, a float target is binarised to
+    ``factor(target > number, levels = 0:1)`` (the book's binarised continuous node). `test` is bnlearn's name ("mi",
+    "mi-adf", ...). Returns one row per job:
     target, algorithm, kind, members (tuple of names), seconds and cpu (bnlearn's own wall and CPU time for the call,
     measured inside R).
     """
     frame = pd.DataFrame(frame)
-    positive = positive or {}
-    jobs = [dict(target=t, algorithm=a, kind=k, **({"positive": int(positive[t])} if t in positive else {}))
-            for t, a, k in jobs]
+    positive, above = positive or {}, above or {}
+    jobs = [dict(target=t, algorithm=a, kind=k, **({"alpha": float(j[0])} if j else {}),
+                 **({"positive": int(positive[t])} if t in positive else {}),
+                 **({"above": float(above[t])} if t in above else {})) for t, a, k, *j in jobs]
     with tempfile.TemporaryDirectory() as tmp:
         csv, out, spec = (os.path.join(tmp, f) for f in ("data.csv", "out.json", "spec.json"))
         frame.to_csv(csv, index=False)
         with open(spec, "w") as f:
             json.dump(dict(csv=csv, out=out, test=test, alpha=float(alpha), max_sx=max_sx, jobs=jobs,
-                           levels={c: int(frame[c].max()) + 1 for c in frame.columns}), f)
+                           levels={c: int(frame[c].max()) + 1 for c in frame.columns if frame[c].dtype.kind != "f"}), f)
         script = os.path.join(tmp, "run.R")
         with open(script, "w") as f: f.write(_R_SCRIPT)
         r = subprocess.run([rscript, script, spec, lib], capture_output=True, text=True)
         if r.returncode: raise RuntimeError(f"bnlearn failed: {r.stderr.strip()[-500:]}")
         with open(out) as f: res = json.load(f)
     res = [res] if isinstance(res, dict) else res
-    return pd.DataFrame([dict(target=o["target"], algorithm=o["algorithm"], kind=o["kind"],
+    return pd.DataFrame([dict(target=o["target"], algorithm=o["algorithm"], kind=o["kind"], alpha=float(o["alpha"]),
                               members=tuple(o["members"]), seconds=float(o["seconds"]), cpu=float(o["cpu"]))
                          for o in res])

@@ -25,8 +25,8 @@ import semisel
 
 
 # %% auto #0
-__all__ = ['LARGE_INPUT', 'RANK_METHODS', 'PRIOR_METHODS', 'CLIError', 'cli_message', 'Input', 'read_input', 'emit', 'mi_table',
-           'RankMethod', 'rank_table', 'mb_table', 'parser', 'main']
+__all__ = ['LARGE_INPUT', 'RANK_METHODS', 'PAPERS_BINS', 'PRIOR_METHODS', 'CLIError', 'cli_message', 'Input', 'read_input',
+           'emit', 'mi_table', 'RankMethod', 'rank_table', 'mb_table', 'parser', 'main']
 
 # %% ../nbs/09_cli.ipynb #0f77cb3e
 class _Lazy:
@@ -516,7 +516,8 @@ def mi_table(inp: Input, bins: int = 5, nan: str = "error", test: str = "g-adf",
 def _cmd_mi(args) -> None:
     inp = read_input(args)
     _input_notes(inp, args)
-    with _clock("mi", _show_clock(args)): table = mi_table(inp, args.bins, args.nan, args.test, args.seed, args.n_perm)
+    bins = _count_bins(inp.X, args.bins, inp.notes)
+    with _clock("mi", _show_clock(args)): table = mi_table(inp, bins, args.nan, args.test, args.seed, args.n_perm)
     if args.top is not None: table = table.head(args.top)
     meta = {"data": inp.describe(), "command": "mi", "test": args.test, "score": table.attrs["score_name"]}
     _emit_selection(table, meta, args, inp.notes, {"statistic": "{:.2f}".format, "dof": "{:.3g}".format})
@@ -617,13 +618,29 @@ RANK_METHODS = {
 # %% ../nbs/09_cli.ipynb #3445a1c1
 _GIVEN = {"-k": lambda a: a.k is not None, "--criterion": lambda a: a.criterion is not None,
           "--prior": lambda a: a.prior is not None, "--iterations": lambda a: a.iterations is not None,
-          "--bins": lambda a: a.bins != 5, "--nan": lambda a: a.nan != "error"}
+          "--bins": lambda a: a.bins is not None, "--nan": lambda a: a.nan != "error"}
 
 def _ignored(args, method: RankMethod) -> list[str]:
     "Notes for the options given on the command line that `method` does not read."
     why = {"-k": "it chooses its own number of features"} if "cbound" in args.method else {}
     return [f"{flag} is ignored: --method {args.method} does not use it" + (f" ({why[flag]})" if flag in why else "")
             for flag, given in _GIVEN.items() if given(args) and flag not in method.options]
+
+PAPERS_BINS = 5   # equal-width bins of the papers' path (--bins K, or the counting methods on float columns)
+
+def _float_columns(X) -> list:
+    "The float columns of a table in memory: continuous features (the library's rule, `semisel.blankets.has_continuous`)."
+    if is_chunked(X): return []
+    return [c for c, t in X.dtypes.items() if isinstance(t, np.dtype) and t.kind == "f"]
+
+def _count_bins(X, bins: int | None, notes: list) -> int:
+    """The bins of the methods that count codes (mi, rank's information-theoretic methods): --bins K, else
+    `PAPERS_BINS`, with a note when float columns are binned so (issue 40: a float column is continuous unless the user
+    asks for bins; these methods have no continuous estimator here yet)."""
+    if bins is None and (floats := _float_columns(X)):
+        notes.append(f"float column(s) {floats[:5]}{' ...' if len(floats) > 5 else ''} binned into {PAPERS_BINS} "
+                     "equal-width bins: this command counts codes (--bins K chooses K)")
+    return PAPERS_BINS if bins is None else bins
 
 def _numeric(X: pd.DataFrame) -> pd.DataFrame:
     "Numeric features for the methods that need numbers: category / string columns become their codes."
@@ -693,7 +710,7 @@ def rank_table(inp: Input, args) -> tuple[pd.DataFrame, object]:
     if method.numeric and is_chunked(inp.X):
         raise CLIError(f"--method {args.method} needs the data in memory; on dask input use semi, listwise, Y0, Y1 "
                        "or mint")
-    X = _numeric(inp.X) if method.numeric else discretize(inp.X, bins=args.bins, nan=args.nan)
+    X = _numeric(inp.X) if method.numeric else discretize(inp.X, bins=_count_bins(inp.X, args.bins, inp.notes), nan=args.nan)
     args = _with_prior(args, X, inp.y, inp.notes, "--prior" in method.options)
     with _clock(f"rank --method {args.method}", _show_clock(args) and not method.progress):
         est = method.make(args, k).fit(X, inp.y)
@@ -730,9 +747,32 @@ def _emit_selection(table: pd.DataFrame, meta: dict, args, notes, formats: dict 
          notes)
 
 # %% ../nbs/09_cli.ipynb #a70abf1a
+def _named(cols: list) -> str:
+    "The float columns of an error message: 'the float column(s) [a, b, ...] are'."
+    return f"the float column(s) {cols[:5]}{' ...' if len(cols) > 5 else ''} are"
+
+def _blanket_features(X, args) -> tuple:
+    """mb's features and their float columns: with --bins K every numeric column in K equal-width bins (`discretize`,
+    the papers' path; dask input too, with `PAPERS_BINS`); without, float columns stay continuous (chapter 04c's tests,
+    as the library reads a table) and every other column is coded exactly, integers included (--nan own_bin: missing
+    values a code of their own)."""
+    if args.bins is not None or is_chunked(X): return discretize(X, bins=args.bins or PAPERS_BINS, nan=args.nan), []
+    floats = _float_columns(X)
+    if gaps := [c for c in floats if X[c].isna().any()]:
+        raise CLIError(f"the float column(s) {gaps[:5]} have missing values, which the continuous tests cannot take: "
+                       "impute them, or give --bins K (with --nan own_bin: a bin of their own)")
+    other = [c for c in X.columns if c not in floats]
+    if not other: return X, floats
+    out = X.copy()
+    with warnings.catch_warnings():        # ID-like columns: read_input's note (--keep-ids keeps them on purpose)
+        warnings.simplefilter("ignore", UserWarning)
+        out[other] = discretize(X[other], bins=max(2, int(X[other].nunique().max())), nan=args.nan)   # exact codes
+    return out, floats
+
 def mb_table(inp: Input, args) -> tuple[pd.DataFrame, object]:
-    """Semi-, Listwise- or Pairwise-IAMB (`SemiIAMB`, any learner of semisel.blankets) fitted on the discretised input,
-    and its table.
+    """Semi-, Listwise- or Pairwise-IAMB (`SemiIAMB`, any learner of semisel.blankets) fitted on the input as
+    `_blanket_features` reads it (float columns continuous unless --bins), and its table; ``args.test`` becomes the
+    test that ran (`semisel.iamb.resolve_test`).
 
     Parameters
     ----------
@@ -757,10 +797,17 @@ def mb_table(inp: Input, args) -> tuple[pd.DataFrame, object]:
     >>> table.feature.tolist(), est.surrogate_
     (['a'], 'Y1')
     """
-    from semisel.iamb import SemiIAMB, choose_algorithm, choose_method
+    from semisel.iamb import SemiIAMB, choose_algorithm, choose_method, resolve_test
     args.method = choose_method(args.method, partial_labels(inp.y), args.prior)   # SemiIAMB's rule
     if args.algorithm is None: args.algorithm = choose_algorithm(None, args.method, inp.X)   # SemiIAMB's rule
-    X = discretize(inp.X, bins=args.bins, nan=args.nan)
+    X, floats = _blanket_features(inp.X, args)
+    args.test = resolve_test(args.test, X)
+    if floats and args.method == "pairwise":
+        raise CLIError(f"--method pairwise counts codes (its available-case G-test) and {_named(floats)} continuous: "
+                       "give --bins K to bin them, or use --method semi or listwise")
+    if floats and test_spec(args.test).data == "discrete":
+        raise CLIError(f"--test {args.test} counts codes and {_named(floats)} continuous: give --bins K to bin them, "
+                       "or a test of continuous data (semisel mb -h lists them)")
     args = _with_prior(args, X, inp.y, inp.notes, args.method == "semi")
     est = SemiIAMB(prior=args.prior, alpha=args.alpha, method=args.method, test=args.test, n_perm=args.n_perm,
                    random_state=args.seed, algorithm=args.algorithm, max_sx=args.max_sx,
@@ -833,7 +880,8 @@ def _add_input(p: argparse.ArgumentParser, default: str) -> None:
     p.add_argument("--target", help="for a bundled network: the node to predict (binarised: its first state is 1)")
     p.add_argument("--rows", type=_positive_int("--rows"), default=5000,
                    help="for a bundled network: rows to sample (default: 5000)")
-    p.add_argument("--bins", type=int, default=5, help="equal-width bins of numeric features (default: 5, the papers')")
+    p.add_argument("--bins", type=int, metavar="K", help="bin every numeric column into K equal-width bins (the papers' path "
+                   "with 5); default: float columns are continuous for mb, binned into 5 for mi and rank, which count")
     p.add_argument("--nan", choices=["error", "own_bin"], default="error",
                    help="missing feature values: an error, or a code of their own")
     p.add_argument("--encoding", default="utf-8", help="text encoding of a CSV file (default: utf-8)")
@@ -1019,9 +1067,10 @@ def parser() -> argparse.ArgumentParser:
     mb.add_argument("--alpha", type=float, default=0.01,
                     help="the level of each test (default: 0.01, chosen held-out with mmpc and g-adf in chapter 04b; 0.10 is "
                          "the papers'); not an error rate of the set: --algorithm iamb.fdr controls its false discoveries")
-    mb.add_argument("--test", type=_test_name, default="g-adf", metavar="TEST",
-                    help="test of independence (default: g-adf, which holds its level; g is the papers'; pairwise "
-                         "tests its statistic by permutation unless g; see below)")
+    mb.add_argument("--test", type=_test_name, metavar="TEST",
+                    help="test of independence (default: g-adf on discrete features, which holds its level, and "
+                         "sp-mi-cg when a feature is continuous; g is the papers'; pairwise tests its statistic by "
+                         "permutation unless g; see below)")
     mb.add_argument("--n-perm", type=_positive_int("--n-perm"), help="permuted tables of mc / smc / sp")
     mb.add_argument("--algorithm", type=_algorithm_name, metavar="ALGORITHM",
                     help="the learner (default: mmpc, chosen held-out in chapter 04b; iamb.papers, the papers' IAMB, with "

@@ -310,9 +310,11 @@ def _typed(col: pd.Series, where: str, first: int) -> pd.Series:
     return pd.Series(np.where(col.notna(), pd.to_numeric(col, errors="coerce"), np.nan), index=col.index, name=col.name)
 
 def _exact_integers(df: pd.DataFrame, source, encoding: str, na: list, sep: str) -> pd.DataFrame:
-    "Integer columns with missing values that pandas read as float64, re-read as nullable integers when above 2^53."
+    """Columns with missing values that pandas read as float64 though every value is whole, re-read as text: written as
+    integers, they become nullable integers (`Int64`: exact above 2^53, and discrete, where a float column is
+    continuous); written with decimals ("1.0"), they stay float."""
     floats = df.iloc[:, np.flatnonzero((df.dtypes == np.float64).to_numpy())]        # one pass, for any width
-    lossy = floats.columns[(floats.isna().any() & (floats.abs().max() >= 2**53)).to_numpy()].tolist()
+    lossy = floats.columns[(floats.isna().any() & (floats.isna() | (floats % 1 == 0)).all()).to_numpy()].tolist()
     if not lossy: return df
     df = df.copy()
     raw = pd.read_csv(io.BytesIO(source) if isinstance(source, bytes) else source, usecols=lossy, dtype=str, sep=sep,
@@ -418,8 +420,8 @@ def read_table(path, *, encoding: str = "utf-8", na_values=(), sep: str | None =
     >>> import tempfile, os
     >>> p = os.path.join(tempfile.mkdtemp(), "t.csv")
     >>> _ = open(p, "w").write("a;class\\n1;1\\n2;\\n")
-    >>> read_table(p)["class"].tolist()
-    [1.0, nan]
+    >>> read_table(p)["class"].tolist()                # integers with a gap: nullable integers
+    [1, <NA>]
     """
     if str(path).strip() == "": raise ValueError("`path` is empty; give a CSV or Parquet file")
     path = Path(path)

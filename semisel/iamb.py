@@ -22,16 +22,19 @@ from .core import (CodeMatrix, PartialLabels, PartialLabelSelector, Selected, ch
                           check_probability, check_random_state, count_tables,
                           encode_joint, fits_count_budget, id_like_columns, is_chunked, joint_codes, partial_labels,
                           stratum_tables)
-from .blankets import ALGORITHMS, EMPTY, CITest, TestRecord, check_algorithm, learn_mb, trace_table
+from .blankets import (ALGORITHMS, EMPTY, CITest, TestRecord, check_algorithm, has_continuous, learn_mb, make_ci,
+                               mixed_table, one_blas_thread, trace_table)
+from .continuous import MixedData, continuous_test_all
 from .datasets import discretize
 from .priors import resolve_prior
 from .infotheory import (TESTS, IndependenceResult, chi2_test, chi2_test_all, ci_test_all, g_test, g_test_all,
                                 permutation_pvalues, test_spec)
 
 # %% auto #0
-__all__ = ['DEFAULT_TEST', 'DEFAULT_ALGORITHM', 'DEFAULT_ALPHA', 'PAPERS_IAMB', 'LEARNERS', 'DEFAULT_METHOD', 'per_column',
-           'make_test', 'MarkovBlanket', 'iamb', 'pairwise_g_test_all', 'check_learner', 'choose_algorithm',
-           'choose_method', 'markov_blanket', 'semi_iamb', 'listwise_iamb', 'pairwise_iamb', 'SemiIAMB']
+__all__ = ['DEFAULT_TEST', 'DEFAULT_ALGORITHM', 'DEFAULT_ALPHA', 'DEFAULT_CONTINUOUS_TEST', 'PAPERS_IAMB', 'LEARNERS',
+           'DEFAULT_METHOD', 'per_column', 'make_test', 'resolve_test', 'MarkovBlanket', 'iamb', 'pairwise_g_test_all',
+           'check_learner', 'choose_algorithm', 'choose_method', 'markov_blanket', 'semi_iamb', 'listwise_iamb',
+           'pairwise_iamb', 'SemiIAMB']
 
 # %% ../nbs/04_iamb.ipynb #dfa29105
 def per_column(test: Callable) -> Callable:
@@ -69,7 +72,9 @@ DEFAULT_ALGORITHM = "mmpc"   # markov_blanket's learner and level, chosen held-o
 DEFAULT_ALPHA = 0.01
 
 def make_test(test=DEFAULT_TEST, *, alpha: float = 0.10, n_perm: int | None = None, random_state=None) -> Callable:
-    """The batched test IAMB runs: a test of chapter 01's registry `TESTS` by name (or alias), or any callable.
+    """The batched test IAMB runs: a test of the registry `TESTS` by name (or alias), or any callable. A name runs
+    the test for its data: chapter 01's `ci_test_all` on codes, chapter 01b's `continuous_test_all` for the tests of
+    continuous and mixed columns ("mi-cg", "zf", ...: the registry's `data`).
 
     Parameters
     ----------
@@ -100,6 +105,7 @@ def make_test(test=DEFAULT_TEST, *, alpha: float = 0.10, n_perm: int | None = No
         if spec.permutes: kw["n_perm"] = spec.check_n_perm(n_perm)
         elif n_perm is not None: spec.check_n_perm(n_perm)                      # raises: n_perm of an asymptotic test
         def batched(X, y, z=None):
+            if spec.data != "discrete": return continuous_test_all(X, y, z, spec.name, **kw)   # chapter 01b's tests
             if spec.permutes and z is not None and np.bincount(joint_codes(z, name="z")[0]).max() <= 1:
                 return ci_test_all(X, y, z, "g")    # every stratum one row: nothing to permute, G = 0 and p = 1
             return ci_test_all(X, y, z, spec.name, **kw)
@@ -109,6 +115,21 @@ def make_test(test=DEFAULT_TEST, *, alpha: float = 0.10, n_perm: int | None = No
         raise TypeError(f"`test` must be a name in `TESTS` ({', '.join(TESTS)}) or a callable (X, y, z) -> "
                         f"IndependenceResult, got {test!r}")
     return _BATCHED.get(test, test)
+
+# %% ../nbs/04_iamb.ipynb #cd000001
+DEFAULT_CONTINUOUS_TEST = "sp-mi-cg"   # markov_blanket's test when X has float columns: chosen by chapter 04c's rule
+
+def resolve_test(test, X):
+    """The test a blanket method runs on `X`: `test`, or for None `DEFAULT_TEST` on discrete X and
+    `DEFAULT_CONTINUOUS_TEST` when X has a float column (continuous, as chapter 01b reads it).
+
+    Examples
+    --------
+    >>> resolve_test(None, np.zeros((2, 2), int)) == DEFAULT_TEST, resolve_test(None, np.zeros((2, 2))) == DEFAULT_CONTINUOUS_TEST
+    (True, True)
+    """
+    if test is not None: return test
+    return DEFAULT_CONTINUOUS_TEST if has_continuous(X) else DEFAULT_TEST
 
 # %% ../nbs/04_iamb.ipynb #717ac5a4
 _SCORE_NOTE = ("-log10 of the p-value of the test of X ⊥ Y given the rest of the blanket (the learner's own test: the "
@@ -201,16 +222,42 @@ def _small_codes(X) -> CodeMatrix | None:
     if isinstance(X, pd.DataFrame): codes.names = list(X.columns)
     return codes
 
-def _features(X) -> CodeMatrix:
-    "Validated feature codes (continuous data is refused with a pointer to `discretize`); at least 2 rows."
+@dataclass
+class _Mixed:
+    """Features with continuous (float) columns for a test of chapter 01b: `mixed_table`'s frame (floats kept, every
+    other column as integer codes) and the feature names; the columns a learner or the papers' IAMB tests."""
+    frame: pd.DataFrame
+    names: tuple | None
+
+    @property
+    def n(self) -> int: return len(self.frame)
+    @property
+    def shape(self) -> tuple: return self.frame.shape
+    def rows(self, mask) -> _Mixed: return _Mixed(self.frame[np.asarray(mask)].reset_index(drop=True), self.names)
+    def take(self, cols) -> list: return list(cols)          # the papers' IAMB asks by column index (`_iamb_mixed`)
+    def load(self, cols) -> _Mixed: return self
+
+def _continuous(test) -> bool:
+    "Whether `test` names a test of chapter 01b (continuous and mixed data)."
+    return isinstance(test, str) and test_spec(test).data != "discrete"
+
+def _features(X, test=DEFAULT_TEST) -> CodeMatrix | _Mixed:
+    """Validated features, at least 2 rows: codes for a test that counts (continuous data refused with a pointer to
+    `discretize` and to the continuous tests), a `_Mixed` table for a test of chapter 01b."""
+    if _continuous(test) and not isinstance(X, CodeMatrix):
+        feats = _Mixed(*mixed_table(X))
+        if feats.n < 2: raise ValueError(f"`X` has {feats.n} row; Markov blanket discovery needs a sample (at least 2 rows)")
+        return feats
     if isinstance(X, CodeMatrix): codes = X
     elif (codes := _small_codes(X)) is None:
         if isinstance(X, pd.DataFrame):
             finite = lambda v: v[np.isfinite(v)]  # NaN is reported by CodeMatrix with its own message
             bad = [c for c, d in zip(X.columns, X.dtypes)
                    if d.kind == "f" and not np.all(np.mod(finite(X[c].to_numpy()), 1) == 0)]
-            if bad: raise TypeError(f"`X` has continuous columns {bad[:5]}; discretise them first "
-                                    "(semisel.datasets.discretize, 5 equal-width bins as in the papers)")
+            if bad: raise TypeError(f"`X` has continuous columns {bad[:5]}; test {test!r} counts codes: use a test for "
+                                    "continuous data (markov_blanket and SemiIAMB choose one for float columns: "
+                                    "DEFAULT_CONTINUOUS_TEST) or discretise them first (semisel.datasets.discretize, 5 "
+                                    "equal-width bins as in the papers)")
         codes = CodeMatrix(X, "X")
     if codes.n < 2:
         raise ValueError(f"`X` has {codes.n} row; Markov blanket discovery needs a sample (at least 2 rows)")
@@ -236,9 +283,21 @@ def _forward(codes: CodeMatrix, y, alpha: float, test: Callable, trace: list | N
         j = candidates.pop(best)
         blanket.append(j)
         if bar is not None: bar.update()
-        col = np.asarray(codes[j])     # a chunked (dask) column is loaded: the blanket's joint code lives in memory
-        z = col if z is None else encode_joint(z, col)  # the blanket's joint code, grown incrementally
+        z = _grown(codes, z, j)
     return blanket
+
+def _grown(codes, z, j: int):
+    """The conditioning set z grown by column j: the blanket's joint code, grown incrementally (a chunked (dask)
+    column is loaded: the joint code lives in memory), or for a `_Mixed` table the tuple of its columns."""
+    if isinstance(codes, _Mixed): return (() if z is None else z) + (j,)
+    col = np.asarray(codes[j])
+    return col if z is None else encode_joint(z, col)
+
+def _given(codes, rest: list):
+    "The conditioning set of the columns `rest`: their joint code (None if empty), or for a `_Mixed` table the tuple."
+    if isinstance(codes, _Mixed): return tuple(rest)
+    return encode_joint(*[codes[b] for b in rest]) if rest else None
+
 
 # %% ../nbs/04_iamb.ipynb #b9e01a08
 def _backward(codes: CodeMatrix, y, blanket: list, alpha: float, test: Callable, trace: list | None, bar=None):
@@ -252,8 +311,7 @@ def _backward(codes: CodeMatrix, y, blanket: list, alpha: float, test: Callable,
             bar.reset(total=len(blanket))
             bar.set_description(f"IAMB shrink, sweep {sweep + 1}")
         for m in blanket:
-            rest = [codes[b] for b in blanket if b != m]
-            res.append(test(codes.take([m]), y, encode_joint(*rest) if rest else None))
+            res.append(test(codes.take([m]), y, _given(codes, [b for b in blanket if b != m])))
             if bar is not None: bar.update()
         p = np.array([float(np.ravel(r.pvalue)[0]) for r in res])
         g = np.array([float(np.ravel(r.statistic)[0]) for r in res])
@@ -280,6 +338,14 @@ def _iamb(codes: CodeMatrix, y, alpha: float, test: Callable, trace: bool, progr
     with bar(desc="IAMB shrink", unit="test") as b: blanket, pvalues = _backward(members, y, found, alpha, test, log, b)
     names = None if codes.names is None else tuple(codes.names)
     return MarkovBlanket(tuple(blanket), names, pvalues, log or [], codes.n, alpha)
+
+def _iamb_mixed(feats: _Mixed, y, alpha: float, ci: CITest, trace: bool, progress: bool = False) -> MarkovBlanket:
+    """The papers' IAMB on a `_Mixed` table: the same two phases, each question asked of chapter 01b's test (the
+    `CITest` of `make_ci`: its decision, batched over the candidates) on the columns of one `MixedData` of [X, y]."""
+    md = MixedData.join(feats.frame, y)[0]
+    t = md.shape[1] - 1
+    with one_blas_thread():                                  # small matrices: BLAS threads cost more than they bring
+        return _iamb(feats, None, alpha, lambda xs, _, z: ci.decision(md, xs, t, () if z is None else z), trace, progress)
 
 def iamb(X, y, alpha: float = 0.10, test=DEFAULT_TEST, trace: bool = False, *, n_perm: int | None = None,
          random_state=None) -> MarkovBlanket:
@@ -493,18 +559,24 @@ def _family(codes: CodeMatrix, y, algorithm: str, alpha: float, test, max_sx, n_
     """A learner of semisel.blankets on the target codes `y` (a PC learner: its PC set and the spouses): its blanket
     as a `MarkovBlanket`, each member's p-value given the rest by the learner's own test (`learn_mb`'s `pvalues`: read
     from the tests it made, the others in one batch), and its trace."""
-    res = learn_mb(codes, y, algorithm, test, alpha, max_sx, n_perm=n_perm, random_state=random_state, trace=trace,
+    res = learn_mb(codes.frame if isinstance(codes, _Mixed) else codes, y, algorithm, test, alpha, max_sx,
+                   n_perm=n_perm, random_state=random_state, trace=trace,
                    progress=progress, pvalues=True)
     names = None if codes.names is None else tuple(codes.names)
     return MarkovBlanket(tuple(res.members), names, res.pvalues, res.trace, codes.n, alpha)
 
-def _partial_blanket(codes: CodeMatrix, labels: PartialLabels, method: str, prior: float | None, alpha: float,
+def _partial_blanket(codes: CodeMatrix | _Mixed, labels: PartialLabels, method: str, prior: float | None, alpha: float,
                      test, trace: bool, n_perm: int | None = None, random_state=None, algorithm: str | None = PAPERS_IAMB,
                      max_sx: int | None = None, progress: bool = False) -> MarkovBlanket:
     """Semi-, Listwise- or Pairwise-IAMB (or another learner of semisel.blankets) on validated features and parsed
     labels: where each method makes its target (`progress`: a bar on stderr, per phase for the papers' IAMB, of the
     tests made for the other learners)."""
     method = choose_method(method, labels, prior)
+    mixed = isinstance(codes, _Mixed)
+    if mixed and method == "pairwise":
+        raise ValueError(f"`method` 'pairwise' has no test for continuous features (its available-case G-test counts codes; "
+                         f"test {test!r} is for continuous data): use `method` 'semi' or 'listwise', or discretise X "
+                         "(semisel.datasets.discretize) and pass a test that counts")
     algorithm = choose_algorithm(algorithm, method, codes)
     if algorithm == PAPERS_IAMB and max_sx is not None:
         raise ValueError("`max_sx` bounds the conditioning sets of semisel.blankets' learners; the papers' IAMB "
@@ -520,14 +592,17 @@ def _partial_blanket(codes: CodeMatrix, labels: PartialLabels, method: str, prio
         warnings.warn(f"`prior` is ignored by {method}-IAMB: it learns from the labelled rows, not from a surrogate",
                       stacklevel=3)
     if method == "pairwise": batched = _pairwise_test(test, alpha, n_perm, random_state)
+    elif mixed: batched = make_ci(test, alpha=alpha, n_perm=n_perm, random_state=random_state)    # chapter 01b's test
     else: batched = make_test(test, alpha=alpha, n_perm=n_perm, random_state=random_state)    # checks test and n_perm
-    if algorithm == PAPERS_IAMB: learn = lambda c, y: _iamb(c, y, alpha, batched, trace, progress)
+    if algorithm == PAPERS_IAMB and mixed: learn = lambda c, y: _iamb_mixed(c, y, alpha, batched, trace, progress)
+    elif algorithm == PAPERS_IAMB: learn = lambda c, y: _iamb(c, y, alpha, batched, trace, progress)
     else:
         ci = _pairwise_ci(test, alpha, n_perm, random_state) if method == "pairwise" else test
         learn = lambda c, y: _family(c, y, algorithm, alpha, ci, max_sx, n_perm, random_state, trace, progress)
     if method == "semi":
         labels.require("positive", who="semi_iamb")
-        prior, estimate = resolve_prior(prior, codes, labels, random_state=0 if random_state is None else random_state,
+        features = codes.frame.to_numpy(dtype=float) if mixed else codes
+        prior, estimate = resolve_prior(prior, features, labels, random_state=0 if random_state is None else random_state,
                                         who="semi_iamb")
         choice = labels.choose(prior)
         res = learn(codes, labels.target(choice.surrogate, "semi_iamb"))
@@ -544,7 +619,7 @@ def _partial_blanket(codes: CodeMatrix, labels: PartialLabels, method: str, prio
 
 # %% ../nbs/04_iamb.ipynb #a138d78a
 def markov_blanket(X, y_partial, prior: float | None = None, alpha: float = DEFAULT_ALPHA, method: str | None = None,
-                   test=DEFAULT_TEST, trace: bool = True, *, algorithm: str | None = None, max_sx: int | None = None,
+                   test=None, trace: bool = True, *, algorithm: str | None = None, max_sx: int | None = None,
                    n_perm: int | None = None, random_state=None, progress: bool = False) -> MarkovBlanket:
     """Markov blanket of a partially labelled binary target made by Semi-IAMB, Listwise- or Pairwise-IAMB,
     learned by a learner of semisel.blankets (`algorithm`; default: the one chosen in 04b) or the papers' IAMB.
@@ -552,7 +627,8 @@ def markov_blanket(X, y_partial, prior: float | None = None, alpha: float = DEFA
     Parameters
     ----------
     X : array-like, DataFrame or CodeMatrix, shape (n_samples, n_features)
-        Non-negative integer codes.
+        Float columns are continuous (chapter 01b), integer, bool, string and categorical columns discrete; a table
+        may mix them (`semisel.blankets.mixed_table`).
     y_partial : array-like of shape (n_samples,)
         1 / 0 for labelled rows, -1 (or NaN) for unlabelled rows.
     prior : float in (0, 1), "estimate" or None
@@ -573,10 +649,12 @@ def markov_blanket(X, y_partial, prior: float | None = None, alpha: float = DEFA
         Semi-IAMB (surrogate Y0 or Y1), Listwise-IAMB (labelled rows only, D_L) or Pairwise-IAMB (available-case test).
         Default (`choose_method`): Listwise where the labelled rows hold both classes and no `prior` is given (chosen
         held-out in chapter 04b), else Semi (PU data: Y0; a prior is Semi's input).
-    test : str or callable, default "g-adf"
+    test : str, callable or None, default None
         The test of independence: a name of the registry `TESTS` ("g" is the papers' test; "sp", "g-adf", "mc" and
-        "smc" hold their level on sparse tables, see `make_test`) or a batched callable. Pairwise-IAMB tests its
-        available-case statistic with the papers' chi2 ("g") or by permutation (any other name: "mc", or "smc").
+        "smc" hold their level on sparse tables, see `make_test`; chapter 01b's "mi-cg", "ns-mi-cg", "mc-mi-cg", ...
+        for continuous and mixed X) or a batched callable on codes. None: `resolve_test` (`DEFAULT_TEST`, or
+        `DEFAULT_CONTINUOUS_TEST` when X has a float column). Pairwise-IAMB tests its available-case statistic with
+        the papers' chi2 ("g") or by permutation (any other name: "mc", or "smc"); it has no form for continuous X.
     n_perm : int, optional
         Permuted tables of the permutation tests (their defaults otherwise).
     random_state : None, int or numpy Generator
@@ -609,7 +687,8 @@ def markov_blanket(X, y_partial, prior: float | None = None, alpha: float = DEFA
     >>> markov_blanket(X, np.where(np.arange(2000) % 2 == 0, y, -1), prior=0.45).selected
     ['dysp', 'smoke']
     """
-    alpha, codes = check_probability(alpha, "alpha"), _features(X)
+    test = resolve_test(test, X)
+    alpha, codes = check_probability(alpha, "alpha"), _features(X, test)
     labels = partial_labels(y_partial, n_rows=codes.n)
     return _partial_blanket(codes, labels, method, prior, alpha, test, trace, n_perm, random_state, algorithm, max_sx,
                             progress)
@@ -699,7 +778,8 @@ class SemiIAMB(PartialLabelSelector):
     """Semi-IAMB (or Listwise- / Pairwise-IAMB) as a scikit-learn feature selector: keeps the discovered Markov blanket.
 
     `fit(X, y)` with y = 1 / 0 for labelled rows and -1 (or NaN) for unlabelled ones; `transform` keeps the blanket's
-    columns. By default continuous X is an error: the tests need discrete data.
+    columns. Float columns are continuous (tested by `DEFAULT_CONTINUOUS_TEST` unless `test` says otherwise), the
+    others discrete; `discretize` bins the continuous ones instead.
 
     Parameters
     ----------
@@ -734,7 +814,7 @@ class SemiIAMB(PartialLabelSelector):
     _label_kind = "binary"
 
     def __init__(self, prior: float | None = None, alpha: float = DEFAULT_ALPHA, method: str | None = None,
-                 discretize: int | None = None, test=DEFAULT_TEST, n_perm: int | None = None, random_state=None,
+                 discretize: int | None = None, test=None, n_perm: int | None = None, random_state=None,
                  algorithm: str | None = None, max_sx: int | None = None, progress: bool = False):
         self.prior, self.alpha, self.method, self.discretize = prior, alpha, method, discretize
         self.test, self.n_perm, self.random_state = test, n_perm, random_state
@@ -751,18 +831,17 @@ class SemiIAMB(PartialLabelSelector):
             validate_data(self, X.iloc[:2] if isinstance(X, pd.DataFrame) else X[:2], dtype=None, ensure_min_samples=2)
             return X                                # (names, columns), read off the first rows, not a pass over all
         arr = validate_data(self, X, dtype=None, ensure_min_samples=2)  # sparse/NaN/inf/empty/1-row errors
-        if self.discretize is None and arr.dtype.kind == "f" and not np.all(np.mod(arr, 1) == 0):
-            raise TypeError("`X` is continuous; discretise it first (semisel.datasets.discretize) "
-                            "or pass SemiIAMB(discretize=5)")
         return X if isinstance(X, pd.DataFrame) else arr
 
     def _select(self, X, labels: PartialLabels) -> Selected:
-        alpha, codes = check_probability(self.alpha, "alpha"), _features(X)
-        ids = id_like_columns(X) if codes.arity.max() >= 0.5 * codes.n else []   # (fewer codes than half the rows: none)
+        test = resolve_test(self.test, X)
+        alpha, codes = check_probability(self.alpha, "alpha"), _features(X, test)
+        big = isinstance(codes, CodeMatrix) and codes.arity.max() >= 0.5 * codes.n    # (fewer codes than half the rows: none)
+        ids = id_like_columns(X) if big else []
         if ids:
             warnings.warn(f"column(s) {ids[:5]} have nearly as many distinct values as rows (ID or index columns?): once "
                           "one is in the blanket every later test is vacuous; drop them", stacklevel=4)
-        res = _partial_blanket(codes, labels, self.method, self.prior, alpha, self.test, False, self.n_perm,
+        res = _partial_blanket(codes, labels, self.method, self.prior, alpha, test, False, self.n_perm,
                                self.random_state, self.algorithm, self.max_sx, self.progress)
         self.result_, self.prior_estimate_ = res, res.prior_estimate
         return res.to_selected(self.n_features_in_)      # fit sets scores_ (-log10 p) and pvalues_

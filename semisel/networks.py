@@ -20,9 +20,11 @@ import pandas as pd
 from .datasets import data_path
 
 # %% auto #0
-__all__ = ['list_networks', 'network_info', 'load_network', 'CompiledNetwork', 'compile_network', 'network', 'pgmpy_networks',
-           'pgmpy_network', 'sample_network', 'true_markov_blanket', 'network_dataset', 'exact_prior',
-           'benchmark_targets', 'network_facts', 'BlanketScore', 'score_blanket']
+__all__ = ['GAUSSIAN_NETWORKS', 'list_networks', 'network_info', 'load_network', 'CompiledNetwork', 'compile_network', 'network',
+           'pgmpy_networks', 'pgmpy_network', 'sample_network', 'true_markov_blanket', 'network_dataset', 'exact_prior',
+           'benchmark_targets', 'network_facts', 'BlanketScore', 'score_blanket', 'GaussianNetwork', 'gaussian_network',
+           'gaussian_means', 'cg_network', 'sample_gaussian', 'gaussian_blanket', 'gaussian_targets',
+           'gaussian_dataset']
 
 # %% ../nbs/00b_networks.ipynb #a2afa029
 _NETWORKS = ("alarm", "asia", "barley", "child", "hailfinder", "insurance")
@@ -460,3 +462,164 @@ def score_blanket(found, true) -> BlanketScore:
     recall = hit / len(true) if true else 1.0
     f = 2 * precision * recall / (precision + recall) if precision + recall > 0 else 0.0
     return BlanketScore(len(found - true), len(true - found), precision, recall, f)
+
+# %% ../nbs/00b_networks.ipynb #gn000002
+GAUSSIAN_NETWORKS = ("arth150", "ecoli70", "magic-irri", "magic-niab")   # pgmpy's offline JSON Gaussian networks
+
+@dataclass(frozen=True)
+class GaussianNetwork:
+    """A linear Gaussian (or conditional linear Gaussian) Bayesian network as arrays, in topological order.
+
+    Attributes
+    ----------
+    name : str
+    nodes : tuple of str
+        Topological order.
+    parents : dict
+        node -> tuple of parents.
+    intercept, sd : dict
+        node -> its intercept b_v and residual standard deviation (continuous nodes).
+    coef : dict
+        node -> array of its parents' coefficients.
+    edges : tuple
+        (parent, child) pairs.
+    discrete : dict
+        node -> array of the value its children read in each state (`cg_network`: the state's conditional mean); the
+        states are equiprobable. Empty for a Gaussian network.
+
+    Examples
+    --------
+    >>> net = gaussian_network("ecoli70")
+    >>> len(net.nodes), len(net.edges), net.parents["aceB"]
+    (46, 70, ('icdA',))
+    """
+    name: str
+    nodes: tuple
+    parents: dict
+    intercept: dict
+    coef: dict
+    sd: dict
+    edges: tuple
+    discrete: dict = field(default_factory=dict)
+
+@functools.lru_cache(maxsize=8)
+def gaussian_network(name: str) -> GaussianNetwork:
+    """The Gaussian network `name` (one of `GAUSSIAN_NETWORKS`) from pgmpy's example models, as arrays."""
+    from semisel.core import check_choice
+    check_choice(name, "name", GAUSSIAN_NETWORKS)
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", FutureWarning)
+            import pgmpy
+            from pgmpy.models import LinearGaussianBayesianNetwork
+    except ImportError as e:
+        raise ImportError("gaussian_network needs pgmpy: pip install 'semisel[bn]'") from e
+    from pathlib import Path
+    model = LinearGaussianBayesianNetwork.load(str(Path(pgmpy.__file__).parent / "utils" / "example_models" / f"{name}.json"))
+    cpds = {c.variable: c for c in model.get_cpds()}
+    order = tuple(_topological(list(model.nodes()), list(model.edges())))
+    return GaussianNetwork(name, order, {v: tuple(cpds[v].evidence) for v in order},
+                           {v: float(cpds[v].beta[0]) for v in order}, {v: np.asarray(cpds[v].beta[1:], float) for v in order},
+                           {v: float(cpds[v].std) for v in order}, tuple(map(tuple, model.edges())))
+
+def _topological(nodes: list, edges: list) -> list:
+    "The nodes in a topological order (Kahn's, ties in sorted order: the same order on every run)."
+    indeg, kids = {v: 0 for v in nodes}, {v: [] for v in nodes}
+    for a, b in edges:
+        indeg[b] += 1
+        kids[a].append(b)
+    ready, out = sorted(v for v in nodes if not indeg[v]), []
+    while ready:
+        v = ready.pop(0)
+        out.append(v)
+        for c in kids[v]:
+            indeg[c] -= 1
+            if not indeg[c]: ready = sorted(ready + [c])
+    return out
+
+# %% ../nbs/00b_networks.ipynb #gn000003
+def gaussian_means(net: GaussianNetwork) -> dict:
+    "node -> its exact marginal mean (propagated linearly in topological order; a discrete node: its codes' mean)."
+    mu = {}
+    for v in net.nodes:
+        read = lambda p: float(np.mean(net.discrete[p])) if p in net.discrete else mu[p]
+        mu[v] = (len(net.discrete[v]) - 1) / 2 if v in net.discrete else \
+            net.intercept[v] + sum(b * read(p) for b, p in zip(net.coef[v], net.parents[v]))
+    return mu
+
+def cg_network(net, states: int = 3) -> GaussianNetwork:
+    """The conditional linear Gaussian network of a Gaussian one (a `GaussianNetwork` or a name): every root made
+    discrete with `states` equiprobable states, the quantile bins of its normal law, that its children read through
+    the root's conditional mean in the state (see above).
+
+    Examples
+    --------
+    >>> cg = cg_network("ecoli70")
+    >>> sorted(cg.discrete)[:3], cg.discrete["b1191"].round(3).tolist()
+    (['b1191', 'cspG', 'eutG'], [0.422, 1.273, 2.124])
+    """
+    from scipy import stats
+    net = gaussian_network(net) if isinstance(net, str) else net
+    from semisel.core import check_integer
+    states = check_integer(states, "states", low=2)
+    cuts = stats.norm.ppf(np.arange(states + 1) / states)                  # -inf, ..., inf
+    cond = (stats.norm.pdf(cuts[:-1]) - stats.norm.pdf(cuts[1:])) * states  # E[z | bin] of a standard normal
+    roots = [v for v in net.nodes if not net.parents[v]]
+    return GaussianNetwork(f"{net.name}-cg", net.nodes, net.parents, net.intercept, net.coef, net.sd, net.edges,
+                           {v: net.intercept[v] + net.sd[v] * cond for v in roots})
+
+_NOISE = {"normal": lambda rng, n: rng.standard_normal(n),
+          "t3": lambda rng, n: rng.standard_t(3, n) / np.sqrt(3.0),                             # heavy-tailed
+          "lognormal": lambda rng, n: (np.exp(rng.standard_normal(n)) - np.exp(0.5)) / np.sqrt((np.e - 1) * np.e)}   # skewed
+
+def sample_gaussian(net, n: int, random_state=None, noise: str = "normal") -> pd.DataFrame:
+    """`n` forward samples of a Gaussian or conditional Gaussian network (a `GaussianNetwork` or a name): floats for
+    the continuous nodes, integer state codes for the discrete ones, columns in the network's topological order.
+    `noise` is the residuals' law, standardised (mean 0, variance 1): "normal" (the network's), or "t3" (heavy-tailed)
+    and "lognormal" (skewed) for non-Gaussian data with the same linear structure, means and covariance.
+
+    Examples
+    --------
+    >>> D = sample_gaussian(cg_network("ecoli70"), 5, random_state=0)
+    >>> D.shape, D.b1191.dtype.kind, D.aceB.dtype.kind
+    ((5, 46), 'i', 'f')
+    """
+    from semisel.core import check_choice, check_integer, check_random_state
+    net = gaussian_network(net) if isinstance(net, str) else net
+    n, rng = check_integer(n, "n", low=1), check_random_state(random_state)
+    check_choice(noise, "noise", tuple(_NOISE))
+    cols, read = {}, {}
+    for v in net.nodes:
+        if v in net.discrete:
+            cols[v] = rng.integers(0, len(net.discrete[v]), n)
+            read[v] = net.discrete[v][cols[v]]
+            continue
+        x = net.intercept[v] + net.sd[v] * _NOISE[noise](rng, n)
+        if net.parents[v]: x += np.column_stack([read[p] for p in net.parents[v]]) @ net.coef[v]
+        cols[v] = read[v] = x
+    return pd.DataFrame(cols)
+
+# %% ../nbs/00b_networks.ipynb #gn000004
+def gaussian_blanket(net, target: str) -> list:
+    "The Markov blanket of `target` in the DAG of a `GaussianNetwork` (or a name): parents, children, spouses, sorted."
+    net = gaussian_network(net) if isinstance(net, str) else net
+    if target not in net.parents: raise ValueError(f"`target` {target!r} is not a node of network {net.name!r}")
+    children = {c for p, c in net.edges if p == target}
+    spouses = {p for p, c in net.edges if c in children} - {target}
+    return sorted(set(net.parents[target]) | children | spouses)
+
+def gaussian_targets(net) -> list:
+    "The continuous nodes with a parent, a child and a spouse (the papers' rule), in topological order."
+    net = gaussian_network(net) if isinstance(net, str) else net
+    kids = {v: [c for p, c in net.edges if p == v] for v in net.nodes}
+    spouse = lambda v: any(p != v for c in kids[v] for p in net.parents[c])
+    return [v for v in net.nodes if v not in net.discrete and net.parents[v] and kids[v] and spouse(v)]
+
+def gaussian_dataset(net, target: str, n: int, random_state=None, noise: str = "normal") -> tuple[pd.DataFrame, pd.Series]:
+    """`n` rows of a (conditional) Gaussian network (`sample_gaussian`, its `noise`) as (X, y): the features and the
+    target binarised at its exact mean, y = 1[x > E x] (`gaussian_means`; prior 0.5 for a Gaussian node)."""
+    net = gaussian_network(net) if isinstance(net, str) else net
+    if target not in net.parents or target in net.discrete:
+        raise ValueError(f"`target` {target!r} is not a continuous node of network {net.name!r}")
+    D = sample_gaussian(net, n, random_state, noise)
+    return D.drop(columns=target), (D[target] > gaussian_means(net)[target]).astype(np.int64).rename(target)

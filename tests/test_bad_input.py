@@ -199,7 +199,8 @@ for name, (bx, err, w) in BAD_X.items():
         sk_err, sk_w = {"inf": (ValueError, "infinity"), "strings": (ValueError, "strings")}.get(name, (err, w))
         ARGS += [case(lambda bx=bx, kw=counted: rk.SemiJMI(k=2, prior=0.3, **kw).fit(bx, YP), sk_err, sk_w,
                       id=f"SemiJMI X {name}"),
-                 case(lambda bx=bx: iamb.SemiIAMB(prior=0.3).fit(bx, YP), err if name != "inf" else ValueError,
+                 case(lambda bx=bx, t=("g-adf" if name == "continuous" else None): iamb.SemiIAMB(prior=0.3, test=t).fit(bx, YP),
+                      err if name != "inf" else ValueError,   # floats: continuous (issue 40); a counting test refuses them
                       {"continuous": "discretise", "inf": "infinity"}.get(name, w), id=f"SemiIAMB X {name}")]
 for name, (bz, err, w) in BAD_X.items():
     if name in ("1-D", "continuous"): continue            # a 1-D z is fine; continuous: see below
@@ -563,6 +564,14 @@ def test_random_tables_give_a_result_or_a_clear_error(kind, problem):
             assert str(e).strip(), f"{kind}: {type(e).__name__} without a message"
 
 
+def test_semi_iamb_reads_float_columns_as_continuous():
+    """Issue 40: SemiIAMB takes float columns as continuous, by default with chapter 04c's test (a counting test refuses
+    them: test_bad_arguments[SemiIAMB X continuous])."""
+    default = iamb.SemiIAMB(prior=0.3, random_state=0).fit(XF, YP)
+    explicit = iamb.SemiIAMB(prior=0.3, random_state=0, test=iamb.DEFAULT_CONTINUOUS_TEST).fit(XF, YP)
+    assert default.ranking_.tolist() == explicit.ranking_.tolist() and set(default.ranking_.tolist()) <= set(range(4))
+
+
 def test_partial_labels_reads_what_the_suite_feeds():
     """The label patterns of the hypothesis test are read as the convention says (a sanity check of the strategy)."""
     lab = partial_labels(np.array([1, 0, -1, np.nan]))
@@ -623,7 +632,7 @@ def test_2_numeric_but_for_a_few_tokens(tmp_path):
         ds.read_table(tmp_path / "age.csv")
     _one_line(_cli("mi", tmp_path / "age.csv"), "column 'age' is numeric but for the value(s) '?'", "--na '?'")
     df = ds.read_table(tmp_path / "age.csv", na_values=["?"])
-    assert df.age.dtype == np.float64 and df.age.isna().sum() == 2
+    assert str(df.age.dtype) == "Int64" and df.age.isna().sum() == 2          # integers with gaps stay integers (discrete)
     status, out, _ = _cli("mi", tmp_path / "age.csv", "--na", "?", "--nan", "own_bin", "--csv")
     assert status == 0
     table = pd.read_csv(__import__("io").StringIO(out), comment="#")

@@ -101,7 +101,7 @@ def test_prior_needed_unless_pu(alarm_data):
 def test_bad_input(alarm_data):
     _, X, y, yp = alarm_data
     with pytest.raises(ValueError, match="requires y"): SemiIAMB().fit(X)
-    with pytest.raises(TypeError, match="discretize"): SemiIAMB().fit(X.to_numpy() + 0.5, yp)
+    with pytest.raises(TypeError, match="discretize"): SemiIAMB(test="g-adf").fit(X.to_numpy() + 0.5, yp)   # floats: continuous
     with pytest.raises(ValueError, match="prior"): SemiIAMB(prior=1.0).fit(X, yp)
     with pytest.raises(ValueError, match="alpha"): SemiIAMB(alpha=-0.1).fit(X, yp)
     with pytest.raises(ValueError, match="method"): SemiIAMB(method="x").fit(X, yp)
