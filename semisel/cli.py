@@ -560,13 +560,15 @@ class RankMethod:
 def _surrogate(surrogate: str) -> Callable:
     def make(a, k):
         from semisel.ranking import SurrogateSelector
-        return SurrogateSelector(a.criterion or "jmi", k, a.prior, surrogate, adjusted=a.adjusted)
+        adjusted = (None if surrogate == "labelled" else False) if a.adjusted is None else a.adjusted   # None: 05c's
+        return SurrogateSelector(a.criterion or "jmi", k, a.prior if surrogate != "labelled" else None, surrogate,
+                                 adjusted=adjusted)
     return make
 
 def _mint(a, k):
     from semisel.ranking import MINT
     if a.criterion not in (None, "mrmr"): raise CLIError("--method mint is an mRMR variant: leave --criterion out")
-    return MINT(k, adjusted=a.adjusted)
+    return MINT(k, adjusted=bool(a.adjusted))
 
 def _fscpu(a, k):
     from semisel.fscpu import FSCPU
@@ -590,6 +592,9 @@ def _fw_semifs(a, k):
 _IT = ("-k", "--criterion", "--prior", "--bins", "--nan")   # what the information-theoretic methods read
 
 RANK_METHODS = {
+    "labelled": RankMethod("the default, chosen held-out in chapter 05c: JMI (or --criterion) with MI adjusted for chance "
+                           "on the labelled rows (D_L) when both classes are labelled, on Y0 for PU data",
+                           _surrogate("labelled"), options=("-k", "--criterion", "--bins", "--nan")),
     "semi": RankMethod("Semi-JMI (or --criterion) on the surrogate Y0 or Y1 that --prior and the switching threshold "
                        "pick (chapter 05)", _surrogate("auto"), options=_IT),
     "listwise": RankMethod("the criterion on the labelled rows only, D_L (best under MCAR)", _surrogate("D_L"), options=_IT),
@@ -910,7 +915,8 @@ def _add_input(p: argparse.ArgumentParser, default: str) -> None:
 
 _EXAMPLES = {
     "mi": "examples:\n  semisel mi spambase --top 5\n  semisel mi my_data.csv --label outcome --nan own_bin --csv",
-    "rank": "examples:\n  semisel rank spambase --mcar 0.25 --prior 0.4             # Semi-JMI\n"
+    "rank": "examples:\n  semisel rank spambase --mcar 0.25                         # the default (chapter 05c)\n"
+            "  semisel rank spambase --mcar 0.25 --method semi --prior 0.4   # Semi-JMI, the papers' Algorithm 3\n"
             "  semisel rank my_data.csv --label outcome --prior 0.2 -k 5\n"
             "  semisel rank ionosphere --pu 0.3 --method fscpu -k 5 --iterations 300",
     "mb": "examples:\n  semisel mb alarm --target STROKEVOLUME --pu 0.3\n"
@@ -1038,16 +1044,18 @@ def parser() -> argparse.ArgumentParser:
                           description="Select K features, in selection order, with a semi-supervised method.",
                           epilog=_methods_help() + "\n\n" + _EXAMPLES["rank"], formatter_class=fmt)
     _add_input(rank, "spambase")
-    rank.add_argument("--method", default="semi", choices=list(RANK_METHODS), help="the selector (default: semi; see below)")
-    rank.add_argument("--criterion", help="information-theoretic criterion of semi / listwise / Y0 / Y1: jmi (default), "
-                      "mim, mrmr, mifs, cmim, jmim, disr, icap, cife, condred, condmi")
+    rank.add_argument("--method", default="labelled", choices=list(RANK_METHODS),
+                      help="the selector (default: labelled, chosen held-out in chapter 05c; see below)")
+    rank.add_argument("--criterion", help="information-theoretic criterion of the surrogate methods (labelled, semi, "
+                      "listwise, Y0, Y1): jmi (default), mim, mrmr, mifs, cmim, jmim, disr, icap, cife, condred, condmi")
     rank.add_argument("-k", type=_positive_int("-k"), help="number of features to select (default: 10, or all if fewer)")
     rank.add_argument("--prior", type=_prior_arg, help="your belief about p(y=1), compared with the switching threshold phi; "
                       "'estimate': estimated from the data (PU: --prior-method; else MCAR), printed with its interval")
     rank.add_argument("--prior-method", choices=PRIOR_METHODS, help="the PU estimator of --prior estimate: bbe (best bin "
                       "estimation, the default, chosen held-out in chapter 02b), en (Elkan-Noto), tice, km2, en-balanced")
-    rank.add_argument("--adjusted", action="store_true", help="score every MI term adjusted for chance (semi, listwise, "
-                      "Y0, Y1, mint): a column with many values cannot win by chance; the papers' scores are plain MI")
+    rank.add_argument("--adjusted", action=argparse.BooleanOptionalAction, help="score every MI term adjusted for chance "
+                      "(labelled, semi, listwise, Y0, Y1, mint): a column with many values cannot win by chance (default: "
+                      "adjusted for labelled, chapter 05c; plain MI, the papers', for the others)")
     rank.add_argument("--iterations", type=_positive_int("--iterations"),
                       help="search length of the wrappers: fscpu compact-GA steps (default 3000), cbound generations "
                            "(default 10); both stop earlier when the search stops improving")

@@ -20,7 +20,7 @@ from sklearn.utils.validation import validate_data
 
 from .core import (CodeMatrix, PartialLabels, PartialLabelSelector, Selected, check_choice, check_codes,
                           check_probability, check_random_state, count_tables,
-                          encode_joint, fits_count_budget, id_like_columns, is_chunked, joint_codes, partial_labels,
+                          encode_joint, fits_count_budget, id_like_columns, is_chunked, joint_codes, frame_index, partial_labels,
                           stratum_tables)
 from .blankets import (ALGORITHMS, EMPTY, CITest, TestRecord, check_algorithm, has_continuous, learn_mb, make_ci,
                                mixed_table, one_blas_thread, trace_table)
@@ -386,7 +386,7 @@ def iamb(X, y, alpha: float = 0.10, test=DEFAULT_TEST, trace: bool = False, *, n
     (0,)
     """
     alpha, codes = check_probability(alpha, "alpha"), _features(X)
-    labels = partial_labels(y, "y", n_rows=codes.n, binary="auto")
+    labels = partial_labels(y, "y", n_rows=codes.n, index=frame_index(X), binary="auto")
     if labels.m:
         raise ValueError(f"`y` has {labels.m} unlabelled entries (-1/NaN); IAMB needs full labels: "
                          "use semi_iamb, listwise_iamb or pairwise_iamb for partial labels")
@@ -689,7 +689,7 @@ def markov_blanket(X, y_partial, prior: float | None = None, alpha: float = DEFA
     """
     test = resolve_test(test, X)
     alpha, codes = check_probability(alpha, "alpha"), _features(X, test)
-    labels = partial_labels(y_partial, n_rows=codes.n)
+    labels = partial_labels(y_partial, n_rows=codes.n, index=frame_index(X))
     return _partial_blanket(codes, labels, method, prior, alpha, test, trace, n_perm, random_state, algorithm, max_sx,
                             progress)
 

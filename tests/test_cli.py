@@ -161,7 +161,7 @@ def _bad_inputs(tmp):
             ("mi", str(tmp / "three.csv"), "--label", "label"), ("mi", "spambase", "--label", "nolabel"),
             ("mi", "adult"), ("mi", "spambase", "--bins", "1"), ("mi", "spambase", "--pu", "0.3"),
             ("mi", "spambase", "--n-perm", "99"), ("mi", "spambase", "--top", "-2"), ("mi", "spambase", "--test", "nope"),
-            ("rank", "spambase", "--mcar", "0.3"), ("rank", "spambase", "--mcar", "0.3", "--method", "Y0", "--prior", "5"),
+            ("rank", "spambase", "--mcar", "0.3", "--method", "semi"), ("rank", "spambase", "--mcar", "0.3", "--method", "Y0", "--prior", "5"),
             ("rank", "spambase", "--mcar", "0.3", "--method", "listwise", "--prior", "5"),
             ("rank", "spambase", "--marc", "0.25", "1.5"), ("rank", "spambase", "--mcar", "1.5"), ("rank", "spambase", "--pu", "0"),
             ("rank", str(part), "--pu", "0.3"), ("rank", "ionosphere", "--mcar", "0.3", "--method", "fscpu"),
