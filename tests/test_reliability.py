@@ -382,3 +382,30 @@ def test_two_text_classes_with_unlabelled_rows_say_how_to_code_them():
         for fit in (lambda: SemiJMI(k=2).fit(X, y), lambda: markov_blanket(X, y)):
             with pytest.raises(ValueError) as e: fit()
             assert hint in str(e.value) and "\n" not in str(e.value)
+
+
+# --- item 5: a pandas y meets a DataFrame X by row label ----------------------------------------------------------
+
+def test_series_labels_are_aligned_by_row_label_everywhere():
+    """The same labels as a Series in another row order give the same answer in every entry point that takes X and
+    y_partial (on main before the fix, markov_blanket paired them by position and returned a noise blanket); a Series
+    whose labels are not X's rows is a one-line error."""
+    from semisel import SemiIAMB, SemiJMI, markov_blanket, semi_select
+    from semisel.networks import network_dataset
+    from semisel.priors import estimate_prior
+    X, y = network_dataset("asia", "bronc", 2000, random_state=0)
+    X = X.set_axis(np.arange(2000) * 7 + 3)                              # row labels that are not positions
+    yp = pd.Series(np.where(np.arange(2000) % 2 == 0, y, -1), index=X.index)
+    shuffled = yp.iloc[np.random.default_rng(0).permutation(2000)]
+    assert markov_blanket(X, shuffled, prior=0.45).selected == markov_blanket(X, yp, prior=0.45).selected
+    assert markov_blanket(X, shuffled.to_numpy(), prior=0.45).selected != markov_blanket(X, yp, prior=0.45).selected
+    assert SemiIAMB(prior=0.45).fit(X, shuffled).ranking_.tolist() == SemiIAMB(prior=0.45).fit(X, yp).ranking_.tolist()
+    assert SemiJMI(k=3, prior=0.45).fit(X, shuffled).ranking_.tolist() == SemiJMI(k=3, prior=0.45).fit(X, yp).ranking_.tolist()
+    assert semi_select(X, shuffled, k=3).ranking.tolist() == semi_select(X, yp, k=3).ranking.tolist()
+    pu_y = pd.Series(np.where((y == 1) & (np.arange(2000) % 3 == 0), 1, -1), index=X.index)
+    a = estimate_prior(X, pu_y.iloc[::-1], n_boot=0, random_state=0)
+    b = estimate_prior(X, pu_y, n_boot=0, random_state=0)
+    assert (a.estimate, a.interval) == (b.estimate, b.interval)
+    with pytest.raises(ValueError, match="index does not match the rows of `X`") as e:
+        markov_blanket(X, yp.set_axis(yp.index + 1), prior=0.45)
+    assert "\n" not in str(e.value)
