@@ -81,7 +81,7 @@ def test_rank_csv_with_unlabelled_rows_matches_library(tmp_path):
                       "noise": rng.integers(0, 4, n)})
     yp = np.where(rng.random(n) < 0.3, y, -1)
     X.assign(label=yp).to_csv(tmp_path / "d.csv", index=False)
-    out = run("rank", str(tmp_path / "d.csv"), "--label", "label", "--prior", "0.5", "-k", "3", "--json")
+    out = run("rank", str(tmp_path / "d.csv"), "--label", "label", "--method", "semi", "--prior", "0.5", "-k", "3", "--json")
     assert out.returncode == 0, out.stderr
     doc = json.loads(out.stdout)
     expected = semi_select(X, yp, "jmi", 3, 0.5, surrogate="auto", adjusted=False)    # --method semi: Algorithm 3, plain MI

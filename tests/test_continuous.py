@@ -98,7 +98,7 @@ def test_types_by_dtype():
 def test_registry_guards():
     "Each entry point runs only the tests for its data, with a one-line error naming where the other kind runs."
     X, cls, w, Z = mixed(7)
-    assert {s.data for s in TESTS.values()} == {"discrete", "gaussian", "conditional-gaussian"}
+    assert {s.data for s in TESTS.values()} == {"discrete", "gaussian", "conditional-gaussian", "nonparametric"}   # 01c: cmi-knn
     for name in CG + GAUSS:
         with pytest.raises(ValueError, match=f"`test` '{name}' is a test for .* data; ci_test_all runs the tests for discrete"):
             ci_test_all(X[["c"]], cls, None, name)

@@ -28,9 +28,10 @@ def test_wheel_installs_with_data(tmp_path):
     assert int(out.stdout.split()[0]) >= 6
     cli = subprocess.run([str(env_dir / "bin" / "semisel"), "mi", "spambase", "--top", "2"], capture_output=True, text=True, cwd=tmp_path, timeout=300)
     assert cli.returncode == 0 and "word_freq" in cli.stdout, cli.stderr
-    main_job = subprocess.run([str(env_dir / "bin" / "semisel"), "rank", "spambase", "--mcar", "0.25", "--prior", "0.4", "-k", "3"],
+    main_job = subprocess.run([str(env_dir / "bin" / "semisel"), "rank", "spambase", "--mcar", "0.25", "-k", "3"],
                               capture_output=True, text=True, cwd=tmp_path, timeout=300)   # the README's main job
-    assert main_job.returncode == 0 and "# surrogate: Y0" in main_job.stdout, main_job.stderr
+    assert main_job.returncode == 0 and "# method: labelled" in main_job.stdout, main_job.stderr
+    assert "# surrogate: D_L" in main_job.stdout and "--prior is ignored" not in main_job.stderr
     home = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"} | {"HOME": str(tmp_path / "home"),
                                                                                "XDG_CACHE_HOME": str(tmp_path / "cache")}
     blanket = subprocess.run([str(env_dir / "bin" / "semisel"), "mb", "asia", "--target", "bronc", "--rows", "1000"],

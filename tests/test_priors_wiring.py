@@ -60,7 +60,7 @@ def test_cli_prior_estimate(tmp_path, data):
     pd.DataFrame(X, columns=[f"x{j}" for j in range(X.shape[1])]).assign(label=y).to_csv(tmp_path / "t.csv", index=False)
     exe = shutil.which("semisel")
     cmd = [exe] if exe else [sys.executable, "-c", "import sys; from semisel.cli import main; sys.exit(main())"]
-    out = subprocess.run([*cmd, "rank", str(tmp_path / "t.csv"), "--label", "label", "--pu", "0.3", "--prior", "estimate",
+    out = subprocess.run([*cmd, "rank", str(tmp_path / "t.csv"), "--label", "label", "--method", "semi", "--pu", "0.3", "--prior", "estimate",
                           "-k", "2", "--json"], capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stderr
     meta = json.loads(out.stdout)["metadata"]
@@ -91,11 +91,11 @@ def test_cli_prior_method(tmp_path, data):
     cmd = [exe] if exe else [sys.executable, "-c", "import sys; from semisel.cli import main; sys.exit(main())"]
     run = lambda *a: subprocess.run([*cmd, *a, str(tmp_path / "t.csv"), "--label", "label", "--json"], capture_output=True,
                                     text=True, timeout=300)
-    for sub, extra in (("rank", ("-k", "2")), ("mb", ())):
+    for sub, extra in (("rank", ("--method", "semi", "-k", "2")), ("mb", ())):
         out = run(sub, "--pu", "0.3", "--prior", "estimate", "--prior-method", "bbe", *extra)
         assert out.returncode == 0, out.stderr
         assert "(estimated: bbe, pu)" in json.loads(out.stdout)["metadata"]["prior"]
-    out = run("rank", "--mcar", "0.3", "--prior", "estimate", "--prior-method", "bbe", "-k", "2")   # MCAR: not a PU method
+    out = run("rank", "--method", "semi", "--mcar", "0.3", "--prior", "estimate", "--prior-method", "bbe", "-k", "2")   # MCAR
     assert out.returncode == 0 and "(estimated: exact, mcar)" in json.loads(out.stdout)["metadata"]["prior"]
     assert "--prior-method is ignored: it picks a PU estimator" in out.stderr
     out = run("rank", "--pu", "0.3", "--prior", "0.4", "--prior-method", "tice", "-k", "2")
