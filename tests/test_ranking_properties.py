@@ -63,4 +63,7 @@ def test_mint_fully_labelled_is_mrmr(seed):
     a, b = mint_select(X, y, 4), select(X, y, "mrmr", 4)
     assert a.ranking.tolist() == b.ranking.tolist()
     np.testing.assert_allclose(a.scores, b.scores, atol=1e-12)
-    assert semi_select(X, y, "jmi", 4).ranking.tolist() == select(X, y, "jmi", 4).ranking.tolist()
+    for adjusted in (False, True):                 # fully labelled: the supervised criterion, plain or adjusted
+        assert (semi_select(X, y, "jmi", 4, adjusted=adjusted).ranking.tolist()
+                == select(X, y, "jmi", 4, adjusted=adjusted).ranking.tolist())
+    assert semi_select(X, y, "jmi", 4).ranking.tolist() == select(X, y, "jmi", 4, adjusted=True).ranking.tolist()   # 05c
