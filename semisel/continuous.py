@@ -627,13 +627,8 @@ def continuous_test_all(X, y, z=None, test: str = "mi-cg", *, n_perm: int | None
         A name of the registry `TESTS` whose data is "gaussian" ("cor", "zf", "mi-g" and their "mc-", "smc-" forms,
         "sp-mi-g") or "conditional-gaussian" ("mi-cg", "mc-mi-cg", "smc-mi-cg", "sp-mi-cg", "ns-mi-cg"); see the
         table at the top of this chapter.
-    n_perm : int, optional
-        Permutations: the number for "mc-", the maximum for "smc-", the moments' sample of "sp-" (default: the
-        registry's, 999 or 100). Only the permutation tests take it.
-    alpha : float, default 0.05
-        The level at which "smc-" decides whether to go on permuting a column.
-    random_state : None, int or numpy Generator
-        The permutations' seed: the same seed gives the same p-values.
+    n_perm, alpha, random_state
+        As `semisel.infotheory.ci_test_all`'s, for the "mc-", "smc-" and "sp-" forms here ("sp-": the moments' sample).
 
     Returns
     -------
