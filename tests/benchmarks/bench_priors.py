@@ -25,8 +25,9 @@ calibrated scores, Elkan & Noto's own estimator.
 
 Part 2, `heldout`: every PU method through the public `estimate_prior` (its defaults but `method`) on the one-vs-rest
 PU draws chapter 02b chooses its default on (`pu_draws`): per method the mean absolute error where it calls the prior
-identified and overall, the coverage of its 95% interval, the share called identified and the CPU-s per estimate
-(time.process_time around the call); then the default's CPU on waveform (5,000 x 40) in a fresh process, beside the
+identified and overall, the coverage of its 95% interval, its mean width, the share called identified and the CPU-s per
+estimate (time.process_time around the call), and the default's interval as 02b's rule had it before its amendment 1
+(anchor level 0.01, from the same calls); then the default's CPU on waveform (5,000 x 40) in a fresh process, beside the
 old default's path (Elkan-Noto, 100 full refits, the threads as they come) timed in this process (a ratio), and, when
 SEMISEL_BEFORE points at a checkout of the code before the change, that checkout's default in a fresh process too.
 
@@ -51,8 +52,10 @@ from sklearn.model_selection import StratifiedKFold
 from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import StandardScaler
 
-from semisel.priors import (PU_CHOICES, _bbe, _en, _en_balanced, _feature_matrix, _folds, _km2, _oof_scores, _tice,
-                            estimate_prior)
+from threadpoolctl import threadpool_limits
+
+from semisel.priors import (PU_CHOICES, _anchored, _bbe, _en, _en_balanced, _extended_low, _feature_matrix, _folds, _km2,
+                            _oof_scores, _pu_interval, _tice, default_classifier, estimate_prior)
 from semisel.surrogates import pu
 
 DEDPUL, BBE = os.environ.get("SEMISEL_DEDPUL_REF"), os.environ.get("SEMISEL_BBE_REF")
@@ -200,8 +203,21 @@ def pu_draws(datasets, cs=(0.1, 0.3, 0.6), n_draws=2, max_rows=5000, seed=0):
                     yield f"{name} class={cls} c={c} #{r}", X.iloc[rows], y, pu(y, c, random_state=rng), sd
 
 
-def heldout(draws, **kw) -> pd.DataFrame:
-    "Each PU method through `estimate_prior` (defaults but `method` and `kw`) on each draw: estimate, interval, verdict, CPU-s."
+AS_WRITTEN_LEVEL = 0.01   # the anchor level chapter 02b's rule chose as written, before its amendment 1 (now ANCHOR_LEVEL)
+
+
+def as_written(r) -> tuple[float, float, bool]:
+    "A default bbe call's interval and verdict as the rule written before amendment 1 had them (anchor level 0.01)."
+    d, a = r.diagnostics, (1 - r.diagnostics["level"]) / 2
+    q_lo, q_hi = np.quantile(d["replicates"], [a, 1 - a])
+    identified = bool(_anchored(d, 0.0, AS_WRITTEN_LEVEL))
+    low, high = _pu_interval(r.estimate, _extended_low(q_lo, q_hi, d["labelled_share"]), q_hi, d, identified, "bounds")
+    return float(low), float(high), identified
+
+
+def heldout(draws, before=False, **kw) -> pd.DataFrame:
+    """Each PU method through `estimate_prior` (defaults but `method` and `kw`) on each draw: estimate, interval, verdict,
+    CPU-s; `before`: also bbe's interval as the rule written before amendment 1 had it, from the same call (`as_written`)."""
     rows = []
     for case, X, y, yp, seed in draws:
         for m in PU_CHOICES:
@@ -211,8 +227,29 @@ def heldout(draws, **kw) -> pd.DataFrame:
                 r = estimate_prior(X, yp, method=m, random_state=seed, **kw)
             rows.append(dict(case=case, method=m, true=y.mean(), estimate=r.estimate, low=r.low, high=r.high,
                              identified=r.identified, cpu=time.process_time() - t))
+            if before and m == "bbe":
+                low, high, ident = as_written(r)
+                rows.append({**rows[-1], "method": f"bbe, anchor level {AS_WRITTEN_LEVEL} (before)", "low": low, "high": high,
+                             "identified": ident})
     df = pd.DataFrame(rows)
-    return df.assign(error=(df.estimate - df.true).abs(), covered=(df.low <= df.true) & (df.true <= df.high))
+    return df.assign(error=(df.estimate - df.true).abs(), covered=(df.low <= df.true) & (df.true <= df.high),
+                     width=df.high - df.low)
+
+
+def top_bin_truth(case, X, y, yp, seed, n_folds=5) -> dict:
+    """What only the truth shows on a draw: the default's cross-fitted scores again (the folds of chapter 02b's runner,
+    the first draw of the seed's generator), BBE's estimate and top bin, and in that bin the negatives' share of the
+    unlabelled rows; the true kappa (positives' share of the unlabelled rows) beside BBE's; the share of the positives
+    that score above every negative (0: this score has no anchor set at all)."""
+    Xf, s, y = _feature_matrix(X), (np.asarray(yp) == 1).astype(np.int64), np.asarray(y)
+    folds = _folds(s, n_folds, np.random.default_rng(seed))
+    with threadpool_limits(1):
+        g = _oof_scores(default_classifier("bbe"), Xf, s, folds, n_folds)
+    value, d = _bbe(g, s)
+    top, u = g >= d["threshold"], s == 0
+    return dict(case=case, bbe=value, bbe_kappa=d["kappa"], true_kappa=float(y[u].mean()),
+                negatives_in_bin=float((top & u & (y == 0)).sum() / max(int((top & u).sum()), 1)),
+                anchor_mass=float((g[y == 1] > g[y == 0].max()).mean()))
 
 
 FRESH = """
@@ -253,12 +290,14 @@ def before_cpu(n_boot=100) -> float:
 
 def main_heldout(every=False):
     draws = [d for d in pu_draws(SELECTION + KEPT_BACK) if every or (" c=0.3 " in d[0] and d[0].endswith("#0"))]
-    df = heldout(draws)
-    df["error_identified"] = df.error.where(df.identified)
-    print(f"{len(draws)} one-vs-rest PU draws of {len(SELECTION + KEPT_BACK)} datasets, every method through estimate_prior")
+    df = heldout(draws, before=True)
+    df["error_identified"] = df.error.where(df.identified.astype(bool))
+    print(f"{len(draws)} one-vs-rest PU draws of {len(SELECTION + KEPT_BACK)} datasets, every method through estimate_prior "
+          "(bbe's interval also as chapter 02b's rule had it before its amendment 1, from the same calls)")
     print(df.groupby("method", sort=False).agg(
         mae_identified=("error_identified", "mean"), mae=("error", "mean"), coverage=("covered", "mean"),
-        identified=("identified", "mean"), cpu=("cpu", "mean"), draws=("covered", "size")).round(3).to_string())
+        width=("width", "mean"), identified=("identified", "mean"), cpu=("cpu", "mean"),
+        draws=("covered", "size")).round(3).to_string())
     new, method = fresh_cpu()
     old = before_cpu()
     print(f"default ({method}) on waveform 5,000 x 40, fresh process: {new:.2f} CPU-s; the old default's path in this "
