@@ -418,8 +418,8 @@ def estimate_prior(X, y_partial, scenario: str = "pu", method: str | None = None
     why = (f"{method} gives an upper estimate: held-out, its error where the anchor diagnostic passes was too large to "
            "print it as a point (bbe's was not)" if not PU_DEFAULTS[method][1] else
            f"BBE's top bin holds {bounds['top_bin']:.0%} of the labelled positives (an anchor needs {ANCHOR_SHARE:.0%})"
-           if bounds["top_bin"] < ANCHOR_SHARE else f"the unlabelled rows of BBE's top bin score below its labelled ones, "
-           f"as negatives would (rank test p = {bounds['anchor_pvalue']:.2g} < {ANCHOR_LEVEL})")
+           if bounds["top_bin"] < ANCHOR_SHARE else f"the rank test does not clear BBE's top bin of negatives: its unlabelled "
+           f"rows score lower than its labelled ones, p = {bounds['anchor_pvalue']:.2g} < {ANCHOR_LEVEL}")
     diag.update(bounds, labelled_positives=p, unlabelled=m, label_frequency=p / (value * N), clipped=clipped,
                 n_boot=n_boot, boot_sd=float(boots.std(ddof=1)) if n_boot > 1 else np.nan, replicates=tuple(boots.tolist()),
                 level=level, interval=interval, classifier=type(clf).__name__, **({} if identified else dict(why=why)))
