@@ -453,9 +453,10 @@ def _pcor(md: MixedData, xs, y: int, zs) -> tuple[np.ndarray, np.ndarray]:
     r = np.divide(xy, np.sqrt(ss[1:] * ss[0]), out=np.zeros(len(xs)), where=ok[1:])
     return np.clip(r, -1.0, 1.0), ok[1:]
 
-def _gaussian(md: MixedData, xs, y: int, zs, name: str) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    "bnlearn's 'cor', 'zf' or 'mi-g' of every column of xs against y given zs: statistic, dof, p-value, and whether r is defined."
-    n, q, J = md.n, len(zs), len(xs)
+def _gaussian(md: MixedData, xs, y: int, zs, name: str, q: int | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """bnlearn's 'cor', 'zf' or 'mi-g' of every column of xs against y given zs: statistic, dof, p-value, and whether r
+    is defined; the dof of 'cor' and 'zf' count q conditioning columns (default: those of zs)."""
+    n, q, J = md.n, len(zs) if q is None else q, len(xs)
     df = {"cor": n - q - 2, "zf": n - q - 3, "mi-g": 1}[name]
     if df < 1: return np.zeros(J), np.zeros(J), np.ones(J), np.zeros(J, bool)
     r, ok = _pcor(md, xs, y, zs)
@@ -643,17 +644,26 @@ def _parse(name: str) -> tuple[str, str]:
     head, _, rest = name.partition("-")
     return (head, rest) if head in ("mc", "smc", "sp", "ns") else ("", name)
 
-def _indices(md: MixedData, x, y, z) -> tuple[list, int, list]:
-    "Column indices x (one or many), y and z, checked: in range, and no column in two roles."
+def _indices(md: MixedData, x, y, z, gaussian: bool = False) -> tuple[list, int, list]:
+    """Column indices x (one or many), y and z, checked: in range, and no column in two roles (but x or y among z for
+    a `gaussian` test: `_conditioning_groups`)."""
     xs, zs = [int(j) for j in np.atleast_1d(x)], [int(j) for j in (() if z is None else np.atleast_1d(z))]
     y = int(y)
     p = md.shape[1]
     if not xs: raise ValueError("`x` names no column")
     for name, cols in (("x", xs), ("y", [y]), ("z", zs)):
         if any(not 0 <= j < p for j in cols): raise ValueError(f"`{name}` names a column outside 0..{p - 1}: {cols}")
-    if y in xs or set(zs) & (set(xs) | {y}):
+    if y in xs or set(zs) & (set(xs) | {y}) and not gaussian:
         raise ValueError(f"a column is in two roles (x {xs}, y {y}, z {zs}); x, y and z must be different columns")
     return xs, y, zs
+
+def _conditioning_groups(xs, y: int, zs) -> list[tuple[list, list]]:
+    """The positions of xs in groups that share a conditioning set, each with its set: zs without y, and without the
+    group's own column. A tested column among the conditioning ones is left out of them, as bnlearn's pseudo-inverse of
+    the correlation matrix leaves out a column it holds twice (its HPC conditions a node on itself: chapter 04c)."""
+    rest = [z for z in zs if z != y]
+    free = [i for i, x in enumerate(xs) if x not in rest]
+    return ([(free, rest)] if free else []) + [([i], [z for z in rest if z != x]) for i, x in enumerate(xs) if x in rest]
 
 def ci_test_columns(data: MixedData, x, y: int, z=(), test: str = "mi-cg", *, n_perm: int | None = None,
                     alpha: float = 0.05, random_state=None) -> IndependenceResult:
@@ -673,8 +683,8 @@ def ci_test_columns(data: MixedData, x, y: int, z=(), test: str = "mi-cg", *, n_
     n_perm, alpha = spec.check_n_perm(n_perm), check_probability(alpha, "alpha")
     rng = check_random_state(random_state) if spec.permutes else None
     md = data if isinstance(data, MixedData) else MixedData(data)
-    xs, y, zs = _indices(md, x, y, z)
     how, base = _parse(spec.name)
+    xs, y, zs = _indices(md, x, y, z, gaussian=base != "mi-cg")
     if md.chunked and how:
         raise ValueError(f"test {spec.name!r} needs the rows in memory (permutations, ranks); chunked data take the "
                          "asymptotic tests ('mi-cg', 'zf', 'mi-g', 'cor')")
@@ -685,11 +695,14 @@ def ci_test_columns(data: MixedData, x, y: int, z=(), test: str = "mi-cg", *, n_
         if discrete:
             raise ValueError(f"test {spec.name!r} needs continuous (float) x, y and z; columns {discrete} are discrete "
                              "(use 'mi-cg' for mixed data)")
-        stat, dof, p, _ = _gaussian(md, xs, y, zs, base)
-        if how:
-            r, ok = _pcor(md, xs, y, zs)
-            p, nu, used = _calibrate(_GaussLaw(md, xs, y, zs), ok, how, n_perm, alpha, rng)
-            if how == "sp": stat, dof = -n * np.log1p(-r * r), nu
+        stat, dof, p = np.zeros(J), np.zeros(J), np.ones(J)
+        for pos, zg in _conditioning_groups(xs, y, zs):
+            xg = [xs[i] for i in pos]
+            stat[pos], dof[pos], p[pos], _ = _gaussian(md, xg, y, zg, base, q=len(zs))
+            if how:
+                r, ok = _pcor(md, xg, y, zg)
+                p[pos], nu, used[pos] = _calibrate(_GaussLaw(md, xg, y, zg), ok, how, n_perm, alpha, rng)
+                if how == "sp": stat[pos], dof[pos] = -n * np.log1p(-r * r), nu
         return IndependenceResult(stat, p, dof, n, spec.name, used)
     if how == "ns": md = md.normal_scores()
     stat, dof = _cg(md, xs, y, zs)
