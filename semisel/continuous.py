@@ -171,7 +171,8 @@ class MixedData:
                 try: a = np.asarray(c, dtype=np.float64)
                 except (TypeError, ValueError):
                     raise TypeError(f"`{label}` is continuous but holds values that are not numbers") from None
-                if not np.isfinite(a).all(): raise ValueError(f"`{label}` has NaN or infinite values; remove or impute them first")
+                if not np.isfinite(a).all():
+                    raise ValueError(f"`{label}` has NaN or infinite values; remove or impute them first")
                 self.values[:, j], self.constant[j] = _standardise(a) if jitter is None else _jittered(a, self.jitter, rng)
             else:
                 self.codes[j], self.levels[j] = _discrete(c, label)
@@ -453,7 +454,8 @@ def _pcor(md: MixedData, xs, y: int, zs) -> tuple[np.ndarray, np.ndarray]:
     r = np.divide(xy, np.sqrt(ss[1:] * ss[0]), out=np.zeros(len(xs)), where=ok[1:])
     return np.clip(r, -1.0, 1.0), ok[1:]
 
-def _gaussian(md: MixedData, xs, y: int, zs, name: str, q: int | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+def _gaussian(md: MixedData, xs, y: int, zs, name: str,
+              q: int | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """bnlearn's 'cor', 'zf' or 'mi-g' of every column of xs against y given zs: statistic, dof, p-value, and whether r
     is defined; the dof of 'cor' and 'zf' count q conditioning columns (default: those of zs)."""
     n, q, J = md.n, len(zs) if q is None else q, len(xs)
