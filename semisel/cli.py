@@ -548,7 +548,7 @@ def _cmd_mi(args) -> None:
     inp = read_input(args)
     _input_notes(inp, args)
     bins = args.bins
-    if bins is None and is_chunked(inp.X) and (floats := [c for c, t in inp.X.dtypes.items() if t.kind == "f"]):
+    if bins is None and is_chunked(inp.X) and (floats := _float_names(inp.X)):
         inp.notes.append(f"float column(s) {floats[:5]}{' ...' if len(floats) > 5 else ''} binned into {PAPERS_BINS} "
                          "equal-width bins: the input is read with dask, and the kNN estimator of continuous columns "
                          "needs the rows in memory (--bins K chooses K)")
@@ -668,16 +668,19 @@ def _ignored(args, method: RankMethod) -> list[str]:
 
 PAPERS_BINS = 5   # equal-width bins of the papers' path (--bins K, or the counting methods on float columns)
 
-def _float_columns(X) -> list:
-    "The float columns of a table in memory: continuous features (the library's rule, `semisel.blankets.has_continuous`)."
-    if is_chunked(X): return []
+def _float_names(X) -> list:
+    "The float columns of a table, in memory or read with dask (by their dtypes): continuous features."
     return [c for c, t in X.dtypes.items() if isinstance(t, np.dtype) and t.kind == "f"]
+
+def _float_columns(X) -> list:
+    "The float columns of a table in memory: continuous features (the library's rule, `semisel.continuous.continuous_mask`)."
+    return [] if is_chunked(X) else _float_names(X)
 
 def _count_bins(X, bins: int | None, notes: list) -> int:
     """The bins of the methods that count codes (rank's information-theoretic methods): --bins K, else
     `PAPERS_BINS`, with a note when float columns are binned so (issue 40: a float column is continuous unless the user
     asks for bins; these methods have no continuous estimator here yet)."""
-    if bins is None and (floats := _float_columns(X)):
+    if bins is None and (floats := _float_names(X)):
         notes.append(f"float column(s) {floats[:5]}{' ...' if len(floats) > 5 else ''} binned into {PAPERS_BINS} "
                      "equal-width bins: this command counts codes (--bins K chooses K)")
     return PAPERS_BINS if bins is None else bins
