@@ -401,7 +401,8 @@ def _greedy(codes: CodeMatrix | MixedData, y: np.ndarray, ky: int, k: int, crit:
 ESTIMATORS = ("auto", "counts", "knn")
 """How the ranking functions and selectors estimate information: "counts" counts integer codes (chapter 01), "knn"
 estimates every numeric column as continuous by k-nearest neighbours (chapter 01c) and counts the others, "auto" takes
-the float columns as continuous and counts the rest."""
+the float columns as continuous and counts the rest. The kNN estimator needs the rows in memory: a chunked (dask) X with
+float columns is an error that says so, and `discretize=K` bins it chunk by chunk (chapter 10)."""
 
 def _numeric_mask(X) -> np.ndarray:
     "Which columns of X hold numbers other than booleans: the columns estimator='knn' takes as continuous."
@@ -427,6 +428,9 @@ def _features(X, estimator: str = "auto", random_state=0, kinds=None) -> CodeMat
     if estimator == "counts" or isinstance(X, CodeMatrix) or is_chunked(X):
         if estimator == "knn": raise ValueError("estimator='knn' needs the features in memory as numbers (not a "
                                                 "CodeMatrix nor a chunked array)")
+        if estimator == "auto" and is_chunked(X) and continuous_mask(X).any():
+            raise TypeError("`X` is chunked (dask) with float columns: the kNN estimator of continuous columns needs the "
+                            "rows in memory; .compute() X, or bin it chunk by chunk (discretize=5, chapter 10)")
         return CodeMatrix(X)
     if not isinstance(X, pd.DataFrame) and np.ndim(X) != 2:
         raise ValueError(f"`X` must be 2-D (rows x features), got shape {np.shape(X)}")
