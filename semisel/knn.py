@@ -14,7 +14,8 @@ from scipy.spatial import cKDTree
 from scipy.special import digamma
 from sklearn.neighbors import KDTree
 
-from .core import check_integer, check_number, check_random_state, is_chunked, reindex_codes
+from .core import (check_integer, check_number, check_random_state, checked_cache, is_chunked, reindex_codes,
+                          run_compiled)
 from .continuous import MixedData
 from .infotheory import IndependenceResult, cond_mutual_info_all, test_spec
 
@@ -22,7 +23,8 @@ from .infotheory import IndependenceResult, cond_mutual_info_all, test_spec
 __all__ = ['knn_mutual_info_all', 'knn_mutual_info', 'local_permutations', 'knn_ci_test_all', 'knn_ci_test']
 
 # %% ../nbs/01c_knn.ipynb #c1c00016
-@numba.njit(cache=True, nogil=True)
+@checked_cache
+@numba.njit(nogil=True)
 def _kth_1d(v, start, end, kth):
     "Distance from each sorted point i to its kth[i]-th nearest other point of its cell [start[i], end[i])."
     out = np.empty(len(v))
@@ -38,7 +40,8 @@ def _kth_1d(v, start, end, kth):
         out[i] = d
     return out
 
-@numba.njit(cache=True, nogil=True)
+@checked_cache
+@numba.njit(nogil=True)
 def _count_1d(v, start, end, pos, r):
     """Points of each point's cell within r[q, i] of point i (at sorted position pos[i]), itself included, for every
     row q of radii: binary searches on the exact distances, which are monotone on either side of the point."""
@@ -85,7 +88,7 @@ def _kth(cont: np.ndarray, cell, kth: np.ndarray) -> np.ndarray:
     "Max-norm distance of each point to its kth-nearest other point of its cell."
     if cont.shape[1] == 1:
         sv, start, end, pos, order = _sorted(cont[:, 0], cell)
-        return _kth_1d(sv, start, end, kth[order])[pos]
+        return run_compiled(_kth_1d, sv, start, end, kth[order])[pos]
     P = _with_cell(cont, cell)
     d = cKDTree(P).query(P, k=int(kth.max()) + 1, p=np.inf)[0]
     return d.reshape(len(P), -1)[np.arange(len(P)), kth]
@@ -104,7 +107,7 @@ class _Counter:
     def count(self, r: np.ndarray) -> np.ndarray:
         "Counts for radii r of shape (R, m): in row q, each point i within r[q, i]."
         if self.cont is None: return np.broadcast_to(self.sizes, r.shape)
-        if self.cont.shape[1] == 1: return _count_1d(self.sv, self.start, self.end, self.pos, r)
+        if self.cont.shape[1] == 1: return run_compiled(_count_1d, self.sv, self.start, self.end, self.pos, r)
         pts = self.points if len(r) == 1 else np.tile(self.points, (len(r), 1))
         return self.tree.query_radius(pts, r.ravel(), count_only=True).reshape(r.shape)
 
@@ -288,7 +291,8 @@ def knn_mutual_info(x, y, z=None, **kwargs) -> float:
     return float(knn_mutual_info_all(x, y, z, **kwargs)[0])
 
 # %% ../nbs/01c_knn.ipynb #c1c00037
-@numba.njit(cache=True, nogil=True)
+@checked_cache
+@numba.njit(nogil=True)
 def _restricted(neighbours, orders):
     """Runge's (2018) local permutations: for each draw b, visit the rows in the order orders[b] and give row i the
     first of its shuffled neighbours neighbours[b, i] not yet taken, or its last one when all are taken."""
@@ -347,7 +351,7 @@ def local_permutations(z, n_perm: int, k_perm: int = 5, *, random_state=None) ->
     nb = cKDTree(P).query(P, k=kp, p=np.inf)[1].reshape(n, kp)
     shuffled = rng.permuted(np.broadcast_to(nb, (n_perm, n, kp)), axis=2)
     orders = rng.permuted(np.broadcast_to(np.arange(n), (n_perm, n)), axis=1)
-    return _restricted(shuffled, orders)
+    return run_compiled(_restricted, shuffled, orders)
 
 # %% ../nbs/01c_knn.ipynb #c1c00041
 def _replicates(M: MixedData, j: int, perms: np.ndarray):
