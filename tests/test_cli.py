@@ -39,20 +39,22 @@ def test_mi_on_bundled_dataset_matches_library(tmp_path):
 
 def test_mi_estimates_float_columns_by_knn(tmp_path):
     """Issue 40: without --bins the float columns of spambase are continuous: their MI is the library's kNN estimate
-    (chapter 01c, the rankers' neighbours, the jitter's seed 0), its 2 integer columns' MI counted, the test the blanket
-    learners' default for continuous columns; a test of codes is an error that names --bins."""
+    (chapter 01c, the rankers' neighbours, the jitter's seed 0), its 2 integer columns binned into 5 and counted as
+    before, the test chapter 01b's marginal one (ns-mi-cg); a test of codes is an error that names --bins."""
     from semisel.continuous import MixedData
-    from semisel.datasets import load_dataset
+    from semisel.datasets import discretize, load_dataset
     from semisel.knn import knn_mutual_info_all
     from semisel.ranking import KNN_NEIGHBORS
     out = run("mi", "spambase", "--json", cwd=tmp_path)
     assert out.returncode == 0, out.stderr
     doc = json.loads(out.stdout)
     X, y = load_dataset("spambase")
+    ints = [c for c, t in X.dtypes.items() if t.kind != "f"]
+    X[ints] = discretize(X[ints], bins=5)
     ref = knn_mutual_info_all(MixedData(X, jitter=1e-10), np.asarray(y), n_neighbors=KNN_NEIGHBORS)
     got = {r["feature"]: r["score"] for r in doc["rows"]}
     assert np.allclose([got[c] for c in X.columns], ref, rtol=0, atol=1e-9)
-    assert doc["metadata"]["test"] == "sp-mi-cg" and "binned" not in out.stderr
+    assert len(ints) == 2 and doc["metadata"]["test"] == "ns-mi-cg" and "binned" not in out.stderr
     binned = json.loads(run("mi", "spambase", "--json", "--bins", "5", cwd=tmp_path).stdout)
     assert binned["metadata"]["test"] == "g-adf" and {r["feature"] for r in binned["rows"]} == set(got)
     bad = run("mi", "spambase", "--test", "g", cwd=tmp_path)
