@@ -6,8 +6,8 @@ M1 the MI alone: chapter 01c's kNN estimate of every column (`knn_mutual_info_al
    rankers' KNN_NEIGHBORS neighbours) against 5 equal-width bins counted (`discretize` + `mutual_info_all`, the binning
    included). The rule of the change: the kNN MI is `mi`'s default if this ratio is within a few times (<= 5) on the
    bundled datasets.
-M2 the whole table as the command computes it (`semisel.cli.mi_table`): the kNN MI and the default continuous test
-   ("sp-mi-cg", chapter 04c) against the binned MI and "g-adf".
+M2 the whole table as the command computes it (`semisel.cli.mi_table`): the kNN MI and its test of a continuous
+   feature (MARGINAL_TEST, "ns-mi-cg", chapter 01b) against the binned MI and "g-adf".
 Run: python tests/benchmarks/bench_mi.py [--repeat R] [--names spambase waveform ...]"""
 import argparse
 import time
