@@ -577,11 +577,11 @@ class _MixedTests(_Tests):
 
     def _many(self, tests: list) -> list:
         """(statistic, dof, p-value) of the tests (x, y, zkey): one `ci_test_columns` call per (y, zkey) for all its x.
-        A set that holds x or y determines it: independence (0, 0, 1), as the counting tests give (G = 0) and bnlearn."""
+        Some take no data (`_fixed`)."""
         out, groups = [None] * len(tests), {}
         for i, (x, y, zkey) in enumerate(tests):
             x, y = self._pair(x, y)
-            if x in zkey or y in zkey: out[i] = _VACUOUS
+            if (row := self._fixed(x, y, zkey)) is not None: out[i] = row
             else: groups.setdefault((y, zkey), []).append((i, x))
         with one_blas_thread():
             results = [(at, self.ci.association(self.md, [x for _, x in at], y, zkey)) for (y, zkey), at in groups.items()]
@@ -589,9 +589,18 @@ class _MixedTests(_Tests):
             for (i, _), row in zip(at, zip(r.statistic.tolist(), r.dof.tolist(), r.pvalue.tolist())): out[i] = row
         return out
 
+    def _fixed(self, x: int, y: int, zkey: tuple) -> tuple | None:
+        """The (statistic, dof, p-value) of a test that takes no data, or None. Given a set that holds x or y:
+        independence (0, 0, 1), as the counting tests give (G = 0) and bnlearn's "mi-cg". bnlearn's Gaussian tests
+        instead leave such a column out of the set (its pseudo-inverse of the correlation matrix; `ci_test_columns`
+        does the same), and find a column dependent on itself (r = 1, p = 0): its HPC asks both, as it conditions a
+        node on itself (chapter 04c)."""
+        if self.ci.data != "gaussian": return _VACUOUS if x in zkey or y in zkey else None
+        return (np.inf, 1.0, 0.0) if x == y else None
+
     def _decide(self, x: int, y: int, zkey: tuple):
         x, y = self._pair(x, y)
-        if x in zkey or y in zkey: return CIResult(*(np.array([v]) for v in (0.0, 1.0, 0.0)))
+        if (row := self._fixed(x, y, zkey)) is not None: return CIResult(*(np.array([v]) for v in (row[0], row[2], row[1])))
         with one_blas_thread(): return self.ci.decision(self.md, [x], y, zkey)
 
 # %% ../nbs/04_blankets.ipynb #56bafe1a

@@ -12,38 +12,100 @@ import numpy as np
 import pandas as pd
 from scipy import sparse, special, stats
 
-from .core import (check_probability, check_random_state, chunked_backend, compact_codes, fits_count_budget,
-                          is_chunked, joint_codes)
+from .core import (check_number, check_probability, check_random_state, chunked_backend, compact_codes,
+                          fits_count_budget, is_chunked, joint_codes)
 from .infotheory import IndependenceResult, chi2_sf, ci_test_all, test_spec
 
 # %% auto #0
-__all__ = ['MACHINE_TOL', 'MixedData', 'ci_test_columns', 'continuous_test_all', 'continuous_test', 'permuted_statistics']
+__all__ = ['MACHINE_TOL', 'continuous_mask', 'MixedData', 'ci_test_columns', 'continuous_test_all', 'continuous_test',
+           'permuted_statistics']
 
 # %% ../nbs/01b_continuous.ipynb #b1000021
 MACHINE_TOL = math.sqrt(np.finfo(float).eps)          # bnlearn's MACHINE_TOL, sqrt(DBL_EPSILON)
 
+def _constant(x: np.ndarray, c: np.ndarray, m: float) -> bool:
+    "Whether x, of mean m and deviations c = x - m, is constant: every value equal to rounding."
+    spread = float(np.abs(c).max()) if len(c) else 0.0
+    return len(x) < 2 or spread <= 8 * np.finfo(float).eps * max(abs(m), spread)
+
 def _standardise(x: np.ndarray) -> tuple[np.ndarray, bool]:
-    "x centred and scaled to unit sample variance, and whether it is constant (every value equal to rounding)."
+    "x centred and scaled to unit sample variance, and whether it is constant (`_constant`)."
     m = x.mean()
     c = x - m
-    spread = float(np.abs(c).max()) if len(c) else 0.0
-    if len(x) < 2 or spread <= 8 * np.finfo(float).eps * max(abs(m), spread):
-        return np.zeros_like(x), True
+    if _constant(x, c, m): return np.zeros_like(x), True
     return c / math.sqrt(float(c @ c) / (len(x) - 1)), False
 
 # %% ../nbs/01b_continuous.ipynb #b1000022
-class MixedData:
-    """Validated columns of a table of continuous and discrete variables, for the tests of this chapter.
-
-    Float columns are continuous (finite values; kept centred and scaled to unit variance); integer and bool columns
-    are discrete (non-negative codes, `compact_codes`; their declared levels are the code bound).
+def continuous_mask(X) -> np.ndarray:
+    """Which columns of `X` semisel treats as continuous: those of a float dtype (integer, boolean, string and
+    categorical columns are discrete). The dtype alone decides: the values are never read.
 
     Parameters
     ----------
-    data : DataFrame, 2-D array or 1-D vector
-        A DataFrame may mix types; an array is all continuous (float) or all discrete (integer).
+    X : array-like (n_rows, n_columns) or (n_rows,), DataFrame or Series (a dask array or DataFrame alike)
+
+    Returns
+    -------
+    numpy.ndarray of bool, one entry per column
+
+    Examples
+    --------
+    >>> continuous_mask(pd.DataFrame({"a": [0.5, 1.0], "b": [1, 2], "c": ["u", "v"]})).tolist()
+    [True, False, False]
+    """
+    if hasattr(X, "dtypes") and hasattr(X, "columns"):
+        return np.array([pd.api.types.is_float_dtype(t) for t in X.dtypes], dtype=bool)
+    arr = X if hasattr(X, "dtype") and hasattr(X, "shape") else np.asarray(X)
+    return np.full(1 if len(arr.shape) < 2 else arr.shape[1], pd.api.types.is_float_dtype(arr.dtype))
+
+def _discrete(c, label: str) -> tuple[np.ndarray, int]:
+    """The codes and declared levels of a discrete column: integers and bools as `compact_codes` makes them, a
+    categorical as its categories' codes, any other values (strings) as the codes of their sorted values."""
+    if isinstance(c, pd.Series) and isinstance(c.dtype, pd.CategoricalDtype):
+        if c.isna().any(): raise ValueError(f"`{label}` has missing values; remove or encode them first")
+        return compact_codes(c.cat.codes.to_numpy(), label)
+    a = np.asarray(c)
+    if a.dtype.kind in "iub": return compact_codes(a, label)
+    s = pd.Series(a)
+    if s.isna().any(): raise ValueError(f"`{label}` has missing values; remove or encode them first")
+    try: codes = pd.factorize(s, sort=True)[0]
+    except TypeError: raise TypeError(f"`{label}` mixes values that cannot be ordered (e.g. numbers and strings)") from None
+    return compact_codes(codes, label)
+
+def _jittered(x: np.ndarray, jitter: float, rng) -> tuple[np.ndarray, bool]:
+    """x as chapter 01c's kNN estimators read it, scikit-learn's `mutual_info_classif` preparation: divided by its
+    standard deviation (by 1 if nearly 0) and not centred, so that ties at 0 stay exactly representable, plus
+    jitter · max(1, mean |x|) · a standard normal draw from rng; and whether x is constant (as `_standardise`)."""
+    sd = x.std()
+    v = x / (sd if sd >= 10 * np.finfo(np.float64).eps else 1.0)
+    if jitter: v = v + jitter * max(1.0, float(np.abs(v).mean())) * rng.standard_normal(len(v))
+    m = x.mean()
+    return v, _constant(x, x - m, m)
+
+class MixedData:
+    """Validated columns of a table of continuous and discrete variables: the one table of semisel's tests and
+    estimators for continuous and mixed data (this chapter's tests, chapter 01c's kNN estimators, chapter 05's rankers).
+
+    Float columns are continuous (finite values; kept centred and scaled to unit variance), the others discrete
+    (`continuous_mask`): integer and bool columns as non-negative codes (`compact_codes`; their declared levels are the
+    code bound), a categorical as its categories' codes, strings as the codes of their sorted values.
+
+    Parameters
+    ----------
+    data : DataFrame, 2-D array, 1-D vector or MixedData
+        A DataFrame may mix types; an array has one dtype; a MixedData is used as it is.
     name : str, default "data"
         The argument's name in error messages.
+    continuous : array-like of bool, optional
+        Which columns are continuous (default: `continuous_mask`, the float ones); a column of numbers may be declared
+        continuous.
+    jitter : float, optional
+        A table for chapter 01c's kNN estimators: each continuous column divided by its standard deviation (not
+        centred, as scikit-learn's `scale(with_mean=False)`), plus `jitter` · max(1, its mean absolute value) · a
+        standard normal draw, scikit-learn's `mutual_info_classif` preparation, so that repeated values are ordered at
+        random (0: none). None (default): the centred columns of this chapter's tests.
+    random_state : None, int or numpy Generator, default 0
+        The jitter's draws, column after column.
 
     Attributes
     ----------
@@ -56,23 +118,32 @@ class MixedData:
     codes : list
         The codes of each discrete column (None for the continuous ones).
     names : list or None
+    jitter : float or None
+        None for this chapter's tests (centred columns); a table for chapter 01c's kNN estimators holds the noise its
+        continuous columns were jittered by (`jitter` above).
 
     Examples
     --------
-    >>> md = MixedData(pd.DataFrame({"x": [0.5, 1.5, 2.5], "c": [0, 1, 1]}))
-    >>> md.continuous.tolist(), md.levels.tolist(), md.values[:, 0].tolist()
-    ([True, False], [0, 2], [-1.0, 0.0, 1.0])
+    >>> md = MixedData(pd.DataFrame({"x": [0.5, 1.5, 2.5], "c": [0, 1, 1], "s": ["v", "u", "v"]}))
+    >>> md.continuous.tolist(), md.levels.tolist(), md.values[:, 0].tolist(), md.column(2).tolist()
+    ([True, False, False], [0, 2, 2], [-1.0, 0.0, 1.0], [1, 0, 1])
     """
     chunked = False   # True for a backend's chunked table (chapter 10: dask)
+    jitter = None
 
-    def __new__(cls, data=None, name: str = "data", *args):
+    def __new__(cls, data=None, name: str = "data", *args, continuous=None, jitter=None, random_state=0):
         if isinstance(data, MixedData) and type(data) is not MixedData: return data       # a backend's table stays itself
-        if cls is MixedData and is_chunked(data): return chunked_backend("mixed")(data, name)
+        if cls is MixedData and is_chunked(data):
+            if continuous is not None or jitter is not None:
+                raise TypeError(f"`continuous` and `jitter` apply to a table in memory; `{name}` is chunked")
+            return chunked_backend("mixed")(data, name)
         return super().__new__(cls)
 
-    def __init__(self, data, name: str = "data"):
+    def __init__(self, data, name: str = "data", *, continuous=None, jitter: float | None = None, random_state=0):
         if data is self: return
         if isinstance(data, MixedData):
+            if continuous is not None or jitter is not None:
+                raise ValueError(f"`{name}` is a MixedData already: its columns' kinds and scale are set")
             self.__dict__.update(data.__dict__)
             return
         if hasattr(data, "tocsr") or type(data).__module__.startswith("scipy.sparse"):
@@ -88,21 +159,23 @@ class MixedData:
         if not cols: raise ValueError(f"`{name}` has no columns")
         self.n, p = len(cols[0]), len(cols)
         if self.n == 0: raise ValueError(f"`{name}` is empty")
-        self.continuous, self.constant = np.zeros(p, bool), np.zeros(p, bool)
-        self.levels = np.zeros(p, np.int64)
+        self.continuous = continuous_mask(data) if continuous is None else np.asarray(continuous, dtype=bool).ravel()
+        if self.continuous.shape != (p,):
+            raise ValueError(f"`continuous` must have one entry per column of `{name}` ({p}), got shape {np.shape(continuous)}")
+        if jitter is not None: self.jitter, rng = check_number(jitter, "jitter", low=0), check_random_state(random_state)
+        self.constant, self.levels = np.zeros(p, bool), np.zeros(p, np.int64)
         self.values, self.codes = np.zeros((self.n, p), order="F"), [None] * p
         for j, c in enumerate(cols):
             label = name if p == 1 and np.ndim(data) == 1 else f"{name}[{self.names[j]!r}]" if self.names else f"{name}[:, {j}]"
-            if isinstance(c, pd.Series) and isinstance(c.dtype, pd.CategoricalDtype):
-                raise TypeError(f"`{label}` is categorical; pass integer codes (discrete) or floats (continuous)")
-            a = np.asarray(c)
-            if a.dtype.kind == "f":
+            if self.continuous[j]:
+                try: a = np.asarray(c, dtype=np.float64)
+                except (TypeError, ValueError):
+                    raise TypeError(f"`{label}` is continuous but holds values that are not numbers") from None
                 if not np.isfinite(a).all():
                     raise ValueError(f"`{label}` has NaN or infinite values; remove or impute them first")
-                self.continuous[j] = True
-                self.values[:, j], self.constant[j] = _standardise(a.astype(np.float64))
+                self.values[:, j], self.constant[j] = _standardise(a) if jitter is None else _jittered(a, self.jitter, rng)
             else:
-                self.codes[j], self.levels[j] = compact_codes(a, label)
+                self.codes[j], self.levels[j] = _discrete(c, label)
                 self.constant[j] = bool((self.codes[j] == self.codes[j][0]).all())
         self._scored = None
 
@@ -114,6 +187,10 @@ class MixedData:
     def __repr__(self) -> str:
         return f"MixedData({self.n} rows x {len(self.continuous)} columns, {int(self.continuous.sum())} continuous)"
 
+    def column(self, j: int) -> np.ndarray:
+        "Column j: its standardised values (continuous) or its codes (discrete)."
+        return self.values[:, j] if self.continuous[j] else self.codes[j]
+
     def strata(self, cols) -> tuple[np.ndarray, int, float]:
         "Codes 0..k-1 of the observed joint states of the discrete columns `cols`, k, and their declared levels' product."
         cols = list(cols)
@@ -124,6 +201,32 @@ class MixedData:
     def code_matrix(self, cols) -> np.ndarray:
         "The codes of the discrete columns `cols`, one column each."
         return np.column_stack([self.codes[j] for j in cols])
+
+    def _derived(self) -> MixedData:
+        "A copy of these columns' fields, to change some of them (its normal scores not computed yet)."
+        out = MixedData.__new__(MixedData)
+        out.__dict__.update(self.__dict__)
+        out._scored = None
+        return out
+
+    def take(self, cols) -> MixedData:
+        "The columns `cols` (indices), as they are."
+        cols = [int(j) for j in np.atleast_1d(cols)]
+        out = self._derived()
+        for field in ("continuous", "constant", "levels"): setattr(out, field, getattr(self, field)[cols])
+        out.values, out.codes = np.asfortranarray(self.values[:, cols]), [self.codes[j] for j in cols]
+        out.names = None if self.names is None else [self.names[j] for j in cols]
+        return out
+
+    def rows(self, rows) -> MixedData:
+        """The rows `rows` (a boolean mask or indices) as they are: the continuous columns keep the scale of the whole
+        table (what chapter 01c's kNN estimators need of a table jittered once); for this chapter's tests, make a
+        `MixedData` of those rows' data instead."""
+        out = self._derived()
+        out.values, out.codes = np.asfortranarray(self.values[rows]), [None if c is None else c[rows] for c in self.codes]
+        out.n = len(out.values)
+        out.constant = np.array([np.ptp(out.column(j)) == 0 if out.n else True for j in range(self.shape[1])], dtype=bool)
+        return out
 
     @classmethod
     def join(cls, X, y, z=None) -> tuple[MixedData, list, int, list]:
@@ -351,9 +454,11 @@ def _pcor(md: MixedData, xs, y: int, zs) -> tuple[np.ndarray, np.ndarray]:
     r = np.divide(xy, np.sqrt(ss[1:] * ss[0]), out=np.zeros(len(xs)), where=ok[1:])
     return np.clip(r, -1.0, 1.0), ok[1:]
 
-def _gaussian(md: MixedData, xs, y: int, zs, name: str) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    "bnlearn's 'cor', 'zf' or 'mi-g' of every column of xs against y given zs: statistic, dof, p-value, and whether r is defined."
-    n, q, J = md.n, len(zs), len(xs)
+def _gaussian(md: MixedData, xs, y: int, zs, name: str,
+              q: int | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """bnlearn's 'cor', 'zf' or 'mi-g' of every column of xs against y given zs: statistic, dof, p-value, and whether r
+    is defined; the dof of 'cor' and 'zf' count q conditioning columns (default: those of zs)."""
+    n, q, J = md.n, len(zs) if q is None else q, len(xs)
     df = {"cor": n - q - 2, "zf": n - q - 3, "mi-g": 1}[name]
     if df < 1: return np.zeros(J), np.zeros(J), np.ones(J), np.zeros(J, bool)
     r, ok = _pcor(md, xs, y, zs)
@@ -541,17 +646,26 @@ def _parse(name: str) -> tuple[str, str]:
     head, _, rest = name.partition("-")
     return (head, rest) if head in ("mc", "smc", "sp", "ns") else ("", name)
 
-def _indices(md: MixedData, x, y, z) -> tuple[list, int, list]:
-    "Column indices x (one or many), y and z, checked: in range, and no column in two roles."
+def _indices(md: MixedData, x, y, z, gaussian: bool = False) -> tuple[list, int, list]:
+    """Column indices x (one or many), y and z, checked: in range, and no column in two roles (but x or y among z for
+    a `gaussian` test: `_conditioning_groups`)."""
     xs, zs = [int(j) for j in np.atleast_1d(x)], [int(j) for j in (() if z is None else np.atleast_1d(z))]
     y = int(y)
     p = md.shape[1]
     if not xs: raise ValueError("`x` names no column")
     for name, cols in (("x", xs), ("y", [y]), ("z", zs)):
         if any(not 0 <= j < p for j in cols): raise ValueError(f"`{name}` names a column outside 0..{p - 1}: {cols}")
-    if y in xs or set(zs) & (set(xs) | {y}):
+    if y in xs or set(zs) & (set(xs) | {y}) and not gaussian:
         raise ValueError(f"a column is in two roles (x {xs}, y {y}, z {zs}); x, y and z must be different columns")
     return xs, y, zs
+
+def _conditioning_groups(xs, y: int, zs) -> list[tuple[list, list]]:
+    """The positions of xs in groups that share a conditioning set, each with its set: zs without y, and without the
+    group's own column. A tested column among the conditioning ones is left out of them, as bnlearn's pseudo-inverse of
+    the correlation matrix leaves out a column it holds twice (its HPC conditions a node on itself: chapter 04c)."""
+    rest = [z for z in zs if z != y]
+    free = [i for i, x in enumerate(xs) if x not in rest]
+    return ([(free, rest)] if free else []) + [([i], [z for z in rest if z != x]) for i, x in enumerate(xs) if x in rest]
 
 def ci_test_columns(data: MixedData, x, y: int, z=(), test: str = "mi-cg", *, n_perm: int | None = None,
                     alpha: float = 0.05, random_state=None) -> IndependenceResult:
@@ -571,8 +685,8 @@ def ci_test_columns(data: MixedData, x, y: int, z=(), test: str = "mi-cg", *, n_
     n_perm, alpha = spec.check_n_perm(n_perm), check_probability(alpha, "alpha")
     rng = check_random_state(random_state) if spec.permutes else None
     md = data if isinstance(data, MixedData) else MixedData(data)
-    xs, y, zs = _indices(md, x, y, z)
     how, base = _parse(spec.name)
+    xs, y, zs = _indices(md, x, y, z, gaussian=base != "mi-cg")
     if md.chunked and how:
         raise ValueError(f"test {spec.name!r} needs the rows in memory (permutations, ranks); chunked data take the "
                          "asymptotic tests ('mi-cg', 'zf', 'mi-g', 'cor')")
@@ -583,11 +697,14 @@ def ci_test_columns(data: MixedData, x, y: int, z=(), test: str = "mi-cg", *, n_
         if discrete:
             raise ValueError(f"test {spec.name!r} needs continuous (float) x, y and z; columns {discrete} are discrete "
                              "(use 'mi-cg' for mixed data)")
-        stat, dof, p, _ = _gaussian(md, xs, y, zs, base)
-        if how:
-            r, ok = _pcor(md, xs, y, zs)
-            p, nu, used = _calibrate(_GaussLaw(md, xs, y, zs), ok, how, n_perm, alpha, rng)
-            if how == "sp": stat, dof = -n * np.log1p(-r * r), nu
+        stat, dof, p = np.zeros(J), np.zeros(J), np.ones(J)
+        for pos, zg in _conditioning_groups(xs, y, zs):
+            xg = [xs[i] for i in pos]
+            stat[pos], dof[pos], p[pos], _ = _gaussian(md, xg, y, zg, base, q=len(zs))
+            if how:
+                r, ok = _pcor(md, xg, y, zg)
+                p[pos], nu, used[pos] = _calibrate(_GaussLaw(md, xg, y, zg), ok, how, n_perm, alpha, rng)
+                if how == "sp": stat[pos], dof[pos] = -n * np.log1p(-r * r), nu
         return IndependenceResult(stat, p, dof, n, spec.name, used)
     if how == "ns": md = md.normal_scores()
     stat, dof = _cg(md, xs, y, zs)

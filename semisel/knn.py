@@ -14,155 +14,17 @@ from scipy.spatial import cKDTree
 from scipy.special import digamma
 from sklearn.neighbors import KDTree
 
-from .core import check_integer, check_number, check_random_state, is_chunked, reindex_codes
+from .core import (check_integer, check_number, check_random_state, checked_cache, is_chunked, reindex_codes,
+                          run_compiled)
+from .continuous import MixedData
 from .infotheory import IndependenceResult, cond_mutual_info_all, test_spec
 
 # %% auto #0
-__all__ = ['continuous_mask', 'MixedColumns', 'knn_mutual_info_all', 'knn_mutual_info', 'local_permutations', 'knn_ci_test_all',
-           'knn_ci_test']
-
-# %% ../nbs/01c_knn.ipynb #c1c00008
-def continuous_mask(X) -> np.ndarray:
-    """Which columns of `X` semisel treats as continuous: those of a float dtype (integer, boolean, string and
-    categorical columns are discrete).
-
-    Parameters
-    ----------
-    X : array-like (n_rows, n_columns) or (n_rows,), DataFrame or Series
-
-    Returns
-    -------
-    numpy.ndarray of bool, one entry per column
-
-    Examples
-    --------
-    >>> continuous_mask(pd.DataFrame({"a": [0.5, 1.0], "b": [1, 2], "c": ["u", "v"]})).tolist()
-    [True, False, False]
-    """
-    if is_chunked(X): raise TypeError("`X` is a chunked (dask) array: the kNN estimators need it in memory (.compute())")
-    if isinstance(X, pd.DataFrame): return np.array([pd.api.types.is_float_dtype(t) for t in X.dtypes], dtype=bool)
-    if isinstance(X, pd.Series): return np.array([pd.api.types.is_float_dtype(X.dtype)])
-    arr = np.asarray(X)
-    return np.full(1 if arr.ndim < 2 else arr.shape[1], arr.dtype.kind == "f")
-
-# %% ../nbs/01c_knn.ipynb #c1c00011
-def _scaled(v, name: str) -> np.ndarray:
-    "A float column divided by its standard deviation (scikit-learn's `scale(with_mean=False)`: by 1 if nearly 0)."
-    try: v = np.asarray(v, dtype=np.float64)
-    except (TypeError, ValueError): raise TypeError(f"`{name}` is continuous but holds values that are not numbers") from None
-    if not np.isfinite(v).all(): raise ValueError(f"`{name}` has NaN or infinite values; remove or impute them first")
-    sd = v.std()
-    return v / (sd if sd >= 10 * np.finfo(np.float64).eps else 1.0)
-
-def _codes(v, name: str) -> tuple[np.ndarray, int]:
-    "Compact codes 0..k-1 of a discrete column in the order of its sorted values (integers, booleans, strings, categories)."
-    s = v if isinstance(v, pd.Series) else pd.Series(np.asarray(v))
-    if s.isna().any(): raise ValueError(f"`{name}` has missing values; remove or encode them first")
-    try: codes, uniques = pd.factorize(s, sort=True)
-    except TypeError: raise TypeError(f"`{name}` mixes values that cannot be ordered (e.g. numbers and strings)") from None
-    return codes.astype(np.int64), max(len(uniques), 1)
-
-class MixedColumns:
-    """Columns ready for the kNN estimators: each continuous column divided by its standard deviation and jittered by
-    `noise` · max(1, its mean absolute value) · a standard normal draw (scikit-learn's `mutual_info_classif`), so that
-    repeated values are ordered at random; each discrete column as compact codes.
-
-    Parameters
-    ----------
-    X : array-like (n_rows, n_columns) or (n_rows,), DataFrame, Series or MixedColumns
-    continuous : array-like of bool, optional
-        Which columns are continuous (default: `continuous_mask`, the float columns).
-    noise : float, default 1e-10
-        The jitter's relative size (scikit-learn's); 0 keeps the scaled values as they are.
-    random_state : None, int or numpy Generator, default 0
-        The jitter's seed: fixed by default, so that the same data give the same estimates.
-    name : str, default "X"
-        The argument's name in error messages.
-
-    Attributes
-    ----------
-    values : list of numpy.ndarray
-        One array per column: float64 (continuous) or int64 codes (discrete).
-    continuous : numpy.ndarray of bool
-    arity : numpy.ndarray of int
-        The number of codes of each discrete column (1 for a continuous one).
-    names : list or None
-        The column names of a DataFrame.
-
-    Examples
-    --------
-    >>> M = MixedColumns(pd.DataFrame({"a": [0.0, 2.0, 4.0], "b": ["u", "v", "u"]}), noise=0)
-    >>> M.values[0].round(3).tolist(), M.values[1].tolist(), M.continuous.tolist()
-    ([0.0, 1.225, 2.449], [0, 1, 0], [True, False])
-    """
-
-    def __init__(self, X, *, continuous=None, noise: float = 1e-10, random_state=0, name: str = "X"):
-        if isinstance(X, MixedColumns):
-            self.values, self.continuous, self.arity, self.names = X.values, X.continuous, X.arity, X.names
-            return
-        if is_chunked(X): raise TypeError(f"`{name}` is a chunked (dask) array: the kNN estimators need it in memory "
-                                          "(.compute() it first)")
-        if isinstance(X, pd.Series): X = X.to_frame()
-        if isinstance(X, pd.DataFrame):
-            self.names = list(X.columns)
-            cols = [X.iloc[:, j] for j in range(X.shape[1])]
-        else:
-            if hasattr(X, "tocsr") or type(X).__module__.startswith("scipy.sparse"):
-                raise TypeError(f"`{name}` is a sparse matrix; pass a dense array")
-            arr = np.asarray(X)
-            if arr.ndim == 1: arr = arr[:, None]
-            if arr.ndim != 2: raise ValueError(f"`{name}` must be 1-D or 2-D (rows x columns), got shape {arr.shape}")
-            self.names = None
-            cols = list(arr.T)
-        if not cols: raise ValueError(f"`{name}` has no columns")
-        if len(cols[0]) == 0: raise ValueError(f"`{name}` is empty")
-        self.continuous = continuous_mask(X) if continuous is None else np.asarray(continuous, dtype=bool).ravel()
-        if self.continuous.shape != (len(cols),):
-            raise ValueError(f"`continuous` must have one entry per column of `{name}` ({len(cols)}), "
-                             f"got shape {np.shape(continuous)}")
-        noise = check_number(noise, "noise", low=0)
-        rng = check_random_state(random_state)
-        self.values, self.arity = [], np.ones(len(cols), dtype=np.int64)
-        for j, c in enumerate(cols):
-            if self.continuous[j]:
-                v = _scaled(c, f"{name}[:, {j}]")
-                self.values.append(v + noise * max(1.0, float(np.abs(v).mean())) * rng.standard_normal(len(v)))
-            else:
-                codes, self.arity[j] = _codes(c, f"{name}[:, {j}]")
-                self.values.append(codes)
-
-    @classmethod
-    def _of(cls, values, continuous, arity, names) -> MixedColumns:
-        "MixedColumns of prepared parts (no checks)."
-        self = cls.__new__(cls)
-        self.values, self.continuous, self.arity, self.names = values, continuous, arity, names
-        return self
-
-    @property
-    def n(self) -> int:
-        "Number of rows."
-        return len(self.values[0])
-
-    @property
-    def shape(self) -> tuple[int, int]:
-        "(rows, columns)."
-        return self.n, len(self.values)
-
-    def __repr__(self) -> str:
-        return f"MixedColumns({self.n} rows x {len(self.values)} columns, {int(self.continuous.sum())} continuous)"
-
-    def take(self, cols) -> MixedColumns:
-        "The columns `cols` (indices) as they are (no new jitter)."
-        cols = [int(j) for j in np.atleast_1d(cols)]
-        return MixedColumns._of([self.values[j] for j in cols], self.continuous[cols], self.arity[cols],
-                                None if self.names is None else [self.names[j] for j in cols])
-
-    def rows(self, mask) -> MixedColumns:
-        "The rows selected by a boolean `mask` or an index array, as they are."
-        return MixedColumns._of([v[mask] for v in self.values], self.continuous, self.arity, self.names)
+__all__ = ['knn_mutual_info_all', 'knn_mutual_info', 'local_permutations', 'knn_ci_test_all', 'knn_ci_test']
 
 # %% ../nbs/01c_knn.ipynb #c1c00016
-@numba.njit(cache=True, nogil=True)
+@checked_cache
+@numba.njit(nogil=True)
 def _kth_1d(v, start, end, kth):
     "Distance from each sorted point i to its kth[i]-th nearest other point of its cell [start[i], end[i])."
     out = np.empty(len(v))
@@ -178,7 +40,8 @@ def _kth_1d(v, start, end, kth):
         out[i] = d
     return out
 
-@numba.njit(cache=True, nogil=True)
+@checked_cache
+@numba.njit(nogil=True)
 def _count_1d(v, start, end, pos, r):
     """Points of each point's cell within r[q, i] of point i (at sorted position pos[i]), itself included, for every
     row q of radii: binary searches on the exact distances, which are monotone on either side of the point."""
@@ -225,7 +88,7 @@ def _kth(cont: np.ndarray, cell, kth: np.ndarray) -> np.ndarray:
     "Max-norm distance of each point to its kth-nearest other point of its cell."
     if cont.shape[1] == 1:
         sv, start, end, pos, order = _sorted(cont[:, 0], cell)
-        return _kth_1d(sv, start, end, kth[order])[pos]
+        return run_compiled(_kth_1d, sv, start, end, kth[order])[pos]
     P = _with_cell(cont, cell)
     d = cKDTree(P).query(P, k=int(kth.max()) + 1, p=np.inf)[0]
     return d.reshape(len(P), -1)[np.arange(len(P)), kth]
@@ -244,7 +107,7 @@ class _Counter:
     def count(self, r: np.ndarray) -> np.ndarray:
         "Counts for radii r of shape (R, m): in row q, each point i within r[q, i]."
         if self.cont is None: return np.broadcast_to(self.sizes, r.shape)
-        if self.cont.shape[1] == 1: return _count_1d(self.sv, self.start, self.end, self.pos, r)
+        if self.cont.shape[1] == 1: return run_compiled(_count_1d, self.sv, self.start, self.end, self.pos, r)
         pts = self.points if len(r) == 1 else np.tile(self.points, (len(r), 1))
         return self.tree.query_radius(pts, r.ravel(), count_only=True).reshape(r.shape)
 
@@ -261,14 +124,12 @@ def _join(a, ka: int, b, kb: int):
     if b is None: return a, ka
     return reindex_codes(a.astype(np.int64) * kb + b, ka * kb)
 
-def _var(M: MixedColumns | None) -> _Var:
+def _var(M: MixedData | None) -> _Var:
     "The columns of M taken jointly (no columns: an empty variable)."
     if M is None: return _Var(None, None, 1)
-    cont = [v for v, c in zip(M.values, M.continuous) if c]
     cell, k = None, 1
-    for v, c, a in zip(M.values, M.continuous, M.arity):
-        if not c: cell, k = _join(cell, k, v, int(a))
-    return _Var(np.column_stack(cont) if cont else None, cell, k)
+    for j in np.flatnonzero(~M.continuous): cell, k = _join(cell, k, M.codes[j], int(M.levels[j]))
+    return _Var(M.values[:, M.continuous] if M.continuous.any() else None, cell, k)
 
 def _take(v: _Var, rows) -> _Var:
     "The rows `rows` of a variable."
@@ -342,20 +203,27 @@ def _neighbours(n_neighbors, n: int) -> int:
     if isinstance(n_neighbors, (float, np.floating)) and 0 < n_neighbors < 1: return max(1, int(n_neighbors * n))
     return check_integer(n_neighbors, "n_neighbors", low=1)
 
+def _table(v, name: str, noise: float = 0.0, rng=None) -> MixedData:
+    "v as the `MixedData` of the kNN estimators, jittered by `noise` from `rng` (a table for them already: as it is)."
+    if is_chunked(v): raise TypeError(f"`{name}` is a chunked (dask) array: the kNN estimators need it in memory "
+                                      "(.compute() it first)")
+    if not isinstance(v, MixedData): return MixedData(v, name, jitter=noise, random_state=rng)
+    if v.jitter is None and v.continuous.any():
+        raise TypeError(f"`{name}` is a MixedData of centred columns, for chapter 01b's tests; the kNN estimators read "
+                        f"the data, or MixedData({name}, jitter=1e-10)")
+    return v
+
 def _prepared(X, y, z, noise, rng):
-    "X, y and z as MixedColumns (prepared ones as they are, the others jittered from `rng`), checked to have X's rows."
-    prep = lambda v, name: v if v is None or isinstance(v, MixedColumns) else MixedColumns(
-        v, noise=noise, random_state=rng, name=name)
-    X, y, z = prep(X, "X"), prep(y, "y"), prep(z, "z")
+    "X, y and z as jittered `MixedData` (`_table`, in this order), checked to have X's rows."
+    X, y, z = (None if v is None else _table(v, name, noise, rng) for v, name in ((X, "X"), (y, "y"), (z, "z")))
     for other, name in ((y, "y"), (z, "z")):
         if other is not None and other.n != X.n: raise ValueError(f"`{name}` has {other.n} rows but `X` has {X.n}")
-    return X, y, None if z is None or not len(z.values) else z
+    return X, y, None if z is None or not z.shape[1] else z
 
-def _columns_stack(M: MixedColumns, cols):
+def _columns_stack(M: MixedData, cols):
     "The columns `cols` of M (all continuous or all discrete) as replicates: (R, n, 1) floats, or codes (R, n) and bound."
-    vals = [M.values[j] for j in cols]
-    if M.continuous[cols[0]]: return np.stack(vals)[..., None], None, 1
-    return None, np.stack(vals), int(M.arity[cols].max())
+    if M.continuous[cols[0]]: return np.ascontiguousarray(M.values[:, cols].T)[..., None], None, 1
+    return None, np.stack([M.codes[j] for j in cols]), int(M.levels[cols].max())
 
 def knn_mutual_info_all(X, y, z=None, *, n_neighbors=3, noise: float = 1e-10, random_state=0) -> np.ndarray:
     """I(X_j; Y | Z) in nats of every column X_j of `X` by k-nearest neighbours (I(X_j; Y) when `z` is None).
@@ -366,16 +234,16 @@ def knn_mutual_info_all(X, y, z=None, *, n_neighbors=3, noise: float = 1e-10, ra
 
     Parameters
     ----------
-    X : array-like (n_rows, n_columns), DataFrame or MixedColumns
-        Float columns are continuous, the others discrete (`continuous_mask`).
-    y : array-like (n_rows,), Series or MixedColumns
-        The other variable (a MixedColumns of several columns is taken jointly).
-    z : None, array-like, DataFrame or MixedColumns, optional
+    X : array-like (n_rows, n_columns), DataFrame or MixedData
+        Float columns are continuous, the others discrete (chapter 01b's `continuous_mask`).
+    y : array-like (n_rows,), Series or MixedData
+        The other variable (a MixedData of several columns is taken jointly).
+    z : None, array-like, DataFrame or MixedData, optional
         The conditioning columns, taken jointly.
     n_neighbors : int or float, default 3
         k (scikit-learn's default); a float in (0, 1) is a fraction of the rows.
     noise, random_state
-        The jitter of the continuous columns (see `MixedColumns`); prepared `MixedColumns` are used as they are.
+        The jitter of the continuous columns (`MixedData`'s `jitter`); a MixedData made with one is used as it is.
 
     Returns
     -------
@@ -393,10 +261,10 @@ def knn_mutual_info_all(X, y, z=None, *, n_neighbors=3, noise: float = 1e-10, ra
     n = X.n
     k = _neighbours(n_neighbors, n)
     yv, zv = _var(ym), _var(zm)
-    out = np.zeros(len(X.values))
+    out = np.zeros(X.shape[1])
     cont, disc = np.flatnonzero(X.continuous), np.flatnonzero(~X.continuous)
     if len(disc) and yv.cont is None and zv.cont is None:             # nothing continuous: counted
-        out[disc] = cond_mutual_info_all(np.column_stack([X.values[j] for j in disc]), yv.cell, zv.cell)
+        out[disc] = cond_mutual_info_all(X.code_matrix(disc), yv.cell, zv.cell)
         disc = disc[:0]
     sh = _Shared(yv, zv, n)
     step = max(1, _POINTS // n)
@@ -417,13 +285,14 @@ def knn_mutual_info(x, y, z=None, **kwargs) -> float:
     >>> round(knn_mutual_info(x, y), 2), round(float(-0.5 * np.log(1 - 0.6 ** 2)), 2)   # the Gaussian closed form
     (0.21, 0.22)
     """
-    if not isinstance(x, (MixedColumns, pd.Series)):
+    if not isinstance(x, (MixedData, pd.Series)):
         x = np.asarray(x)
         if x.ndim != 1: raise ValueError(f"`x` must be 1-D, got shape {x.shape}")
     return float(knn_mutual_info_all(x, y, z, **kwargs)[0])
 
 # %% ../nbs/01c_knn.ipynb #c1c00037
-@numba.njit(cache=True, nogil=True)
+@checked_cache
+@numba.njit(nogil=True)
 def _restricted(neighbours, orders):
     """Runge's (2018) local permutations: for each draw b, visit the rows in the order orders[b] and give row i the
     first of its shuffled neighbours neighbours[b, i] not yet taken, or its last one when all are taken."""
@@ -449,8 +318,8 @@ def local_permutations(z, n_perm: int, k_perm: int = 5, *, random_state=None) ->
 
     Parameters
     ----------
-    z : array-like (n_rows,) or (n_rows, n_columns), DataFrame or MixedColumns
-        Float columns are continuous, the others discrete (`continuous_mask`).
+    z : array-like (n_rows,) or (n_rows, n_columns), DataFrame or MixedData
+        Float columns are continuous, the others discrete (chapter 01b's `continuous_mask`).
     n_perm : int
     k_perm : int, default 5
         The neighbours a row may take its value from (tigramite's `shuffle_neighbors`).
@@ -470,7 +339,7 @@ def local_permutations(z, n_perm: int, k_perm: int = 5, *, random_state=None) ->
     """
     rng = check_random_state(random_state)
     n_perm, k_perm = check_integer(n_perm, "n_perm", low=1), check_integer(k_perm, "k_perm", low=1)
-    zv = _var(z if isinstance(z, MixedColumns) else MixedColumns(z, random_state=rng, name="z"))
+    zv = _var(_table(z, "z", 1e-10, rng))
     n = len(zv.cont if zv.cont is not None else zv.cell)
     if zv.cont is None:                                                 # discrete z: free permutations within strata
         keys = rng.random((n_perm, n))
@@ -482,13 +351,13 @@ def local_permutations(z, n_perm: int, k_perm: int = 5, *, random_state=None) ->
     nb = cKDTree(P).query(P, k=kp, p=np.inf)[1].reshape(n, kp)
     shuffled = rng.permuted(np.broadcast_to(nb, (n_perm, n, kp)), axis=2)
     orders = rng.permuted(np.broadcast_to(np.arange(n), (n_perm, n)), axis=1)
-    return _restricted(shuffled, orders)
+    return run_compiled(_restricted, shuffled, orders)
 
 # %% ../nbs/01c_knn.ipynb #c1c00041
-def _replicates(M: MixedColumns, j: int, perms: np.ndarray):
+def _replicates(M: MixedData, j: int, perms: np.ndarray):
     "Column j of M in the row orders `perms` (R, n), as replicates in the form of `_columns_stack`."
-    x = M.values[j][perms]
-    return (x[..., None], None, 1) if M.continuous[j] else (None, x, int(M.arity[j]))
+    x = M.column(j)[perms]
+    return (x[..., None], None, 1) if M.continuous[j] else (None, x, int(M.levels[j]))
 
 def knn_ci_test_all(X, y, z=None, *, n_perm: int | None = None, k_perm: int = 5, n_neighbors=0.1,
                     noise: float = 1e-10, random_state=None) -> IndependenceResult:
@@ -501,10 +370,10 @@ def knn_ci_test_all(X, y, z=None, *, n_perm: int | None = None, k_perm: int = 5,
 
     Parameters
     ----------
-    X : array-like (n_rows, n_columns), DataFrame or MixedColumns
-        Float columns are continuous, the others discrete (`continuous_mask`).
-    y : array-like (n_rows,), Series or MixedColumns
-    z : None, array-like, DataFrame or MixedColumns
+    X : array-like (n_rows, n_columns), DataFrame or MixedData
+        Float columns are continuous, the others discrete (chapter 01b's `continuous_mask`).
+    y : array-like (n_rows,), Series or MixedData
+    z : None, array-like, DataFrame or MixedData
         The conditioning columns, taken jointly.
     n_perm : int, optional
         Permutations (default: the registry's, ``test_spec("cmi-knn").n_perm``).
@@ -513,7 +382,7 @@ def knn_ci_test_all(X, y, z=None, *, n_perm: int | None = None, k_perm: int = 5,
     n_neighbors : int or float, default 0.1
         k of the estimate; a float in (0, 1) is a fraction of the rows.
     noise : float, default 1e-10
-        The jitter (see `MixedColumns`).
+        The jitter (`MixedData`'s `jitter`).
     random_state : None, int or numpy Generator
         The jitter and the permutations: the same seed gives the same p-values.
 
@@ -545,7 +414,7 @@ def knn_ci_test_all(X, y, z=None, *, n_perm: int | None = None, k_perm: int = 5,
     stat, p = np.zeros(d), np.ones(d)
     for j in range(d):
         if not Xm.continuous[j] and yv.cont is None and zv.cont is None:    # nothing continuous: counted
-            T = cond_mutual_info_all(Xm.values[j][perms].T, yv.cell, zv.cell)
+            T = cond_mutual_info_all(Xm.codes[j][perms].T, yv.cell, zv.cell)
         else:
             T = np.concatenate([_estimate(*_replicates(Xm, j, perms[s:s + step]), sh, k) for s in range(0, B + 1, step)])
         stat[j], p[j] = T[0], (1 + np.count_nonzero(T[1:] >= T[0])) / (B + 1)
@@ -562,7 +431,7 @@ def knn_ci_test(x, y, z=None, **kwargs) -> IndependenceResult:
     >>> knn_ci_test(x, y, n_perm=99, random_state=0).pvalue
     0.01
     """
-    if not isinstance(x, (MixedColumns, pd.Series)):
+    if not isinstance(x, (MixedData, pd.Series)):
         x = np.asarray(x)
         if x.ndim != 1: raise ValueError(f"`x` must be 1-D, got shape {x.shape}")
     r = knn_ci_test_all(x, y, z, **kwargs)

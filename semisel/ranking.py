@@ -22,7 +22,8 @@ from .core import (SURROGATES, CodeMatrix, PartialLabels, PartialLabelSelector, 
                           small_codes)
 from .datasets import discretize
 from .infotheory import cmi_from_counts, expected_cmi_from_counts, mutual_info_all
-from .knn import MixedColumns, continuous_mask, knn_mutual_info_all
+from .continuous import MixedData, continuous_mask
+from .knn import knn_mutual_info_all
 from .priors import resolve_prior
 from .surrogates import surrogate_tables
 
@@ -303,11 +304,11 @@ _NOTES = {"mim": "I(X;Y) of each selected feature with the target (its surrogate
                   "mean I(X;X_j) over all rows with the features picked before it (the first pick: I(X;Y) on the "
                   "labelled rows)"}
 
-def _selected(codes: CodeMatrix | MixedColumns, feats: np.ndarray, steps: np.ndarray, crit: Criterion,
+def _selected(codes: CodeMatrix | MixedData, feats: np.ndarray, steps: np.ndarray, crit: Criterion,
               adjusted: bool = False, surrogate: str | None = None, threshold: float | None = None,
               n_neighbors: int | None = None) -> Selected:
     """The core's `Selected` of a greedy run: each pick scored by the criterion's value at its step (NaN for the
-    features not picked), the score named with its unit and meaning (and, for `MixedColumns`, the kNN estimator's k),
+    features not picked), the score named with its unit and meaning (and, for a `MixedData`, the kNN estimator's k),
     and the column names of the codes."""
     name = "mint" if surrogate == "MINT" else crit.name
     scores = np.full(codes.shape[1], np.nan)
@@ -318,7 +319,7 @@ def _selected(codes: CodeMatrix | MixedColumns, feats: np.ndarray, steps: np.nda
     if adjusted:
         unit += ", adjusted for chance"
         note += "; every MI term minus its expectation under permutation, so 0 means no more than chance"
-    if isinstance(codes, MixedColumns) and codes.continuous.any():
+    if isinstance(codes, MixedData) and codes.continuous.any():
         note += (f"; the information of the {int(codes.continuous.sum())} continuous column(s) estimated by k-nearest "
                  f"neighbours (k = {n_neighbors}; chapter 01c): nearly unbiased, so a term can be slightly negative")
     return Selected(feats, scores, f"{name.upper()} ({unit})", note[0].upper() + note[1:] + ".", surrogate, threshold,
@@ -332,11 +333,11 @@ which also gives its held-out accuracy beside 5 equal-width bins."""
 
 _TIE = 1e-12  # scores this close are equal: exact ties (duplicated or equivalent columns) differ only by rounding
 
-def relevance(codes: CodeMatrix | MixedColumns, y: np.ndarray, ky: int, adjusted: bool = False, *,
+def relevance(codes: CodeMatrix | MixedData, y: np.ndarray, ky: int, adjusted: bool = False, *,
               n_neighbors: int = KNN_NEIGHBORS) -> np.ndarray:
     """I(X_j;Y) in nats of every column of validated codes, or with `adjusted` I(X_j;Y) - E0[I(X_j;Y)], the MI minus
     its expectation when Y is permuted (adjusted for chance: about 0 for an ID column, whatever its plain MI); of
-    `MixedColumns` (chapter 01c), the kNN estimate with `n_neighbors` neighbours.
+    a `MixedData` (chapter 01b), chapter 01c's kNN estimate with `n_neighbors` neighbours.
 
     Examples
     --------
@@ -344,26 +345,26 @@ def relevance(codes: CodeMatrix | MixedColumns, y: np.ndarray, ky: int, adjusted
     >>> relevance(CodeMatrix(np.column_stack([y, ids])), y, 2, adjusted=True).round(2).tolist()
     [0.69, -0.0]
     """
-    if isinstance(codes, MixedColumns): return knn_mutual_info_all(codes, np.asarray(y), n_neighbors=n_neighbors)
+    if isinstance(codes, MixedData): return knn_mutual_info_all(codes, np.asarray(y), n_neighbors=n_neighbors)
     if not adjusted: return mutual_info_all(codes, y)
     parts = [cmi_from_counts(T[..., None]) - expected_cmi_from_counts(T[..., None]) for _, T in count_tables(codes, y, ky)]
     return np.concatenate(parts)
 
-def _knn_terms(table: MixedColumns, cols: np.ndarray, given, y: np.ndarray, crit: Criterion, n_neighbors: int) -> PairTerms:
+def _knn_terms(table: MixedData, cols: np.ndarray, given, y: np.ndarray, crit: Criterion, n_neighbors: int) -> PairTerms:
     """The PairTerms of the candidates `cols` against the picks `given` (taken jointly) and Y by the kNN estimator of
     chapter 01c: only the terms the criterion reads; NaN for the others."""
-    X, B, Y = table.take(cols), table.take(given), MixedColumns(np.asarray(y))
+    X, B, Y = table.take(cols), table.take(given), MixedData(np.asarray(y), "y")
     mi = lambda name, *args: (knn_mutual_info_all(X, *args, n_neighbors=n_neighbors) if name in crit.terms
                               else np.full(len(cols), np.nan))
     return PairTerms(mi("mi_xb", B), mi("mi_xb_y", B, Y), mi("mi_xy_b", Y, B), np.full(len(cols), np.nan))
 
-def _greedy(codes: CodeMatrix | MixedColumns, y: np.ndarray, ky: int, k: int, crit: Criterion,
+def _greedy(codes: CodeMatrix | MixedData, y: np.ndarray, ky: int, k: int, crit: Criterion,
             rel: np.ndarray | None = None, adjusted: bool = False,
             n_neighbors: int = KNN_NEIGHBORS) -> tuple[np.ndarray, np.ndarray]:
-    """Greedy forward selection on validated codes, or on `MixedColumns` with the kNN estimator; `rel` overrides
+    """Greedy forward selection on validated codes, or on a jittered `MixedData` with the kNN estimator; `rel` overrides
     I(X_k;Y) (MINT); `adjusted` scores every MI term adjusted for chance. Returns (features, scores)."""
     d = codes.shape[1]
-    knn = isinstance(codes, MixedColumns)
+    knn = isinstance(codes, MixedData)
     rel = relevance(codes, y, ky, adjusted, n_neighbors=n_neighbors) if rel is None else rel
     if not knn: y = codes.row_vector(y)    # chunked codes (chapter 10): the target chunked like them, one piece a chunk
     acc = Accumulated(np.asarray(rel, dtype=np.float64))
@@ -400,7 +401,8 @@ def _greedy(codes: CodeMatrix | MixedColumns, y: np.ndarray, ky: int, k: int, cr
 ESTIMATORS = ("auto", "counts", "knn")
 """How the ranking functions and selectors estimate information: "counts" counts integer codes (chapter 01), "knn"
 estimates every numeric column as continuous by k-nearest neighbours (chapter 01c) and counts the others, "auto" takes
-the float columns as continuous and counts the rest."""
+the float columns as continuous and counts the rest. The kNN estimator needs the rows in memory: a chunked (dask) X with
+float columns is an error that says so, and `discretize=K` bins it chunk by chunk (chapter 10)."""
 
 def _numeric_mask(X) -> np.ndarray:
     "Which columns of X hold numbers other than booleans: the columns estimator='knn' takes as continuous."
@@ -415,29 +417,32 @@ def _kinds(X) -> tuple[np.ndarray, np.ndarray] | None:
     array (None for anything else: an array's validated dtype says it)."""
     return (continuous_mask(X), _numeric_mask(X)) if isinstance(X, pd.DataFrame) else None
 
-def _features(X, estimator: str = "auto", random_state=0, kinds=None) -> CodeMatrix | MixedColumns:
+def _features(X, estimator: str = "auto", random_state=0, kinds=None) -> CodeMatrix | MixedData:
     """The features as `estimator` reads them (see `ESTIMATORS`): a `CodeMatrix` to count, or chapter 01c's
-    `MixedColumns` whose continuous columns are estimated by kNN; `kinds` are `_kinds` read before X lost its dtypes."""
+    jittered `MixedData` whose continuous columns are estimated by kNN; `kinds` are `_kinds` read before X lost its dtypes."""
     check_choice(estimator, "estimator", ESTIMATORS)
-    if isinstance(X, MixedColumns):
-        if estimator == "counts": raise ValueError("`X` is a MixedColumns (for the kNN estimator): estimator='counts' "
+    if isinstance(X, MixedData):
+        if estimator == "counts": raise ValueError("`X` is a MixedData (for the kNN estimator): estimator='counts' "
                                                    "needs integer codes")
         return X
     if estimator == "counts" or isinstance(X, CodeMatrix) or is_chunked(X):
         if estimator == "knn": raise ValueError("estimator='knn' needs the features in memory as numbers (not a "
                                                 "CodeMatrix nor a chunked array)")
+        if estimator == "auto" and is_chunked(X) and continuous_mask(X).any():
+            raise TypeError("`X` is chunked (dask) with float columns: the kNN estimator of continuous columns needs the "
+                            "rows in memory; .compute() X, or bin it chunk by chunk (discretize=5, chapter 10)")
         return CodeMatrix(X)
     if not isinstance(X, pd.DataFrame) and np.ndim(X) != 2:
         raise ValueError(f"`X` must be 2-D (rows x features), got shape {np.shape(X)}")
     continuous, numeric = kinds if kinds is not None else (continuous_mask(X), _numeric_mask(X))
     if estimator == "knn": continuous = continuous | numeric
     elif not continuous.any(): return CodeMatrix(X)            # "auto" on codes: counted, exactly as "counts"
-    return MixedColumns(X, continuous=continuous, random_state=random_state)
+    return MixedData(X, "X", continuous=continuous, jitter=1e-10, random_state=random_state)
 
-def _check_knn(codes: CodeMatrix | MixedColumns, crit: Criterion, adjusted: bool, n_neighbors) -> int:
+def _check_knn(codes: CodeMatrix | MixedData, crit: Criterion, adjusted: bool, n_neighbors) -> int:
     "k of the kNN estimator, checked, and what the kNN estimator cannot do: adjusted scores, DISR's entropies."
     n_neighbors = check_integer(n_neighbors, "n_neighbors", low=1)
-    if isinstance(codes, MixedColumns):
+    if isinstance(codes, MixedData):
         if adjusted:
             raise ValueError("adjusted=True corrects counted MI for its bias by chance; the kNN estimator of continuous "
                              "columns has none to correct: leave it out, or bin and count (discretize, estimator='counts')")
@@ -455,7 +460,7 @@ def select(X, y, criterion="jmi", k: int = 10, *, adjusted: bool = False, estima
 
     Parameters
     ----------
-    X : array-like (n_rows, n_features), DataFrame, CodeMatrix or MixedColumns
+    X : array-like (n_rows, n_features), DataFrame, CodeMatrix or MixedData
         Features: float columns are continuous, the others discrete (see `estimator`). Non-negative integer codes
         are counted (`semisel.datasets.discretize` makes them; a column-major uint8/uint16 array is used in place).
     y : array-like of int, shape (n_rows,)
@@ -476,7 +481,7 @@ def select(X, y, criterion="jmi", k: int = 10, *, adjusted: bool = False, estima
     n_neighbors : int, default `KNN_NEIGHBORS` (5)
         k of the kNN estimator.
     random_state : None, int or numpy Generator, default 0
-        The kNN estimator's jitter of repeated values (chapter 01c's `MixedColumns`): fixed by default.
+        The kNN estimator's jitter of repeated values (chapter 01b's `MixedData`): fixed by default.
 
     Returns
     -------
@@ -500,9 +505,9 @@ def select(X, y, criterion="jmi", k: int = 10, *, adjusted: bool = False, estima
                      n_neighbors=nn)
 
 # %% ../nbs/05_jmi.ipynb #af92e44a
-def _semi(codes: CodeMatrix | MixedColumns, labels: PartialLabels, crit: Criterion, k: int, prior, surrogate: str,
+def _semi(codes: CodeMatrix | MixedData, labels: PartialLabels, crit: Criterion, k: int, prior, surrogate: str,
           adjusted: bool = False, n_neighbors: int = KNN_NEIGHBORS) -> Selected:
-    "Algorithm 3 on validated codes (or MixedColumns) and binary partial labels: the criterion on the chosen surrogate."
+    "Algorithm 3 on validated codes (or a MixedData) and binary partial labels: the criterion on the chosen surrogate."
     phi = labels.threshold
     if surrogate == "labelled":        # chapter 05c's default: D_L where the labelled rows hold both classes
         p, n, m = labels.counts
@@ -529,7 +534,7 @@ def semi_select(X, y_partial, criterion="jmi", k: int = 10, prior: float | None 
 
     Parameters
     ----------
-    X : array-like (n_rows, n_features), DataFrame, CodeMatrix or MixedColumns
+    X : array-like (n_rows, n_features), DataFrame, CodeMatrix or MixedData
         Features, as `select` reads them.
     y_partial : array-like, shape (n_rows,)
         1 (positive), 0 (negative), -1 or NaN (unlabelled).
@@ -560,7 +565,7 @@ def semi_select(X, y_partial, criterion="jmi", k: int = 10, prior: float | None 
     """
     crit = get_criterion(criterion)
     codes = _features(X, estimator, random_state)
-    adjusted = (not isinstance(codes, MixedColumns)) if adjusted is None else adjusted   # chapter 05c's default
+    adjusted = (not isinstance(codes, MixedData)) if adjusted is None else adjusted   # chapter 05c's default
     nn = _check_knn(codes, crit, adjusted, n_neighbors)
     labels = partial_labels(y_partial, "y_partial", n_rows=codes.n, index=frame_index(X))
     k = check_integer(k, "k", low=1, high=codes.shape[1])
@@ -592,7 +597,7 @@ def listwise_select(X, y_partial, criterion="jmi", k: int = 10, *, adjusted: boo
                        n_neighbors=n_neighbors, random_state=random_state)
 
 # %% ../nbs/05_jmi.ipynb #c1d9aecd
-def _mint(codes: CodeMatrix | MixedColumns, labels: PartialLabels, k: int, adjusted: bool = False,
+def _mint(codes: CodeMatrix | MixedData, labels: PartialLabels, k: int, adjusted: bool = False,
           n_neighbors: int = KNN_NEIGHBORS) -> Selected:
     "MINT on validated codes and binary partial labels."
     labels.require("both", who="MINT")
@@ -609,7 +614,7 @@ def mint_select(X, y_partial, k: int = 10, *, adjusted: bool = False, estimator:
 
     Parameters
     ----------
-    X : array-like (n_rows, n_features), DataFrame, CodeMatrix or MixedColumns
+    X : array-like (n_rows, n_features), DataFrame, CodeMatrix or MixedData
         Features, as `select` reads them.
     y_partial : array-like, shape (n_rows,)
         1 / 0 / -1 or NaN (unlabelled).
@@ -681,10 +686,10 @@ def surrogate_mi_all(X, y_partial) -> dict[str, np.ndarray]:
     return {name: np.stack([m[name] for m in mis]) if many else mis[0][name] for name in ("D_L", "Y0", "Y1")}
 
 # %% ../nbs/05_jmi.ipynb #2ed57079
-def _id_like(codes: CodeMatrix | MixedColumns) -> list:
+def _id_like(codes: CodeMatrix | MixedData) -> list:
     "Indices of the discrete columns with nearly as many values as rows (the core's `id_like_columns` rule)."
-    if not isinstance(codes, MixedColumns): return id_like_columns(codes)
-    return [int(j) for j in np.flatnonzero(~codes.continuous) if codes.n >= 20 and codes.arity[j] >= 0.5 * codes.n]
+    if not isinstance(codes, MixedData): return id_like_columns(codes)
+    return [int(j) for j in np.flatnonzero(~codes.continuous) if codes.n >= 20 and codes.levels[j] >= 0.5 * codes.n]
 
 class _RankingSelector(PartialLabelSelector):
     "The greedy selectors' `_select`: the supervised criterion for a fully labelled target, else `_partial`."
@@ -707,7 +712,7 @@ class _RankingSelector(PartialLabelSelector):
             return validate_data(self, X, dtype=None, ensure_all_finite=True)
         return super()._check_array(X)
 
-    def _table(self, X) -> CodeMatrix | MixedColumns:
+    def _table(self, X) -> CodeMatrix | MixedData:
         "The features as this selector reads them: binned and counted (`discretize`), or as `estimator` says."
         if self.discretize is None: return _features(X, self.estimator, self.random_state, getattr(self, "_kinds", None))
         if check_choice(self.estimator, "estimator", ESTIMATORS) == "knn":
@@ -717,7 +722,7 @@ class _RankingSelector(PartialLabelSelector):
 
     def _adjusted(self, codes) -> bool:
         "`adjusted`, with None read as chapter 05c's default: adjusted where the MI is counted, plain for kNN columns."
-        return (not isinstance(codes, MixedColumns)) if self.adjusted is None else self.adjusted
+        return (not isinstance(codes, MixedData)) if self.adjusted is None else self.adjusted
 
     def _select(self, X, labels: PartialLabels) -> Selected:
         codes = self._table(X)
@@ -802,7 +807,7 @@ class SurrogateSelector(_RankingSelector):
 
     def _partial(self, codes, labels, crit, k, n_neighbors):
         check_choice(self.surrogate, "surrogate", ("labelled", "auto") + SURROGATES)
-        data = np.column_stack(codes.values) if isinstance(codes, MixedColumns) else codes
+        data = np.column_stack([codes.column(j) for j in range(codes.shape[1])]) if isinstance(codes, MixedData) else codes
         prior, self.prior_estimate_ = resolve_prior(self.prior, data, labels, random_state=0, who=type(self).__name__)
         if prior is not None and self.surrogate != "auto":
             check_probability(prior, "prior")

@@ -24,7 +24,7 @@ def test_entry_point_is_installed():
 
 
 def test_mi_on_bundled_dataset_matches_library(tmp_path):
-    out = run("mi", "spambase", "--top", "3", "--json", cwd=tmp_path)
+    out = run("mi", "spambase", "--top", "3", "--json", "--bins", "5", cwd=tmp_path)     # the binned path
     assert out.returncode == 0, out.stderr
     doc = json.loads(out.stdout)
     rows, meta = doc["rows"], doc["metadata"]
@@ -33,8 +33,32 @@ def test_mi_on_bundled_dataset_matches_library(tmp_path):
     assert meta["test"] == "g-adf" and meta["data"].startswith("spambase: 4601 rows")
     # g-adf rescales G = 2 n MI by nu / E0[G] <= 1 per stratum, so the statistic never exceeds the plain G
     assert 0 < rows[0]["statistic"] <= 2 * 4601 * rows[0]["score"] * (1 + 1e-9)
-    plain = json.loads(run("mi", "spambase", "--top", "3", "--json", "--test", "g", cwd=tmp_path).stdout)["rows"]
+    plain = json.loads(run("mi", "spambase", "--top", "3", "--json", "--test", "g", "--bins", "5", cwd=tmp_path).stdout)["rows"]
     assert plain[0]["statistic"] == pytest.approx(2 * 4601 * plain[0]["score"])
+
+
+def test_mi_estimates_float_columns_by_knn(tmp_path):
+    """Issue 40: without --bins the float columns of spambase are continuous: their MI is the library's kNN estimate
+    (chapter 01c, the rankers' neighbours, the jitter's seed 0), its 2 integer columns binned into 5 and counted as
+    before, the test chapter 01b's marginal one (ns-mi-cg); a test of codes is an error that names --bins."""
+    from semisel.continuous import MixedData
+    from semisel.datasets import discretize, load_dataset
+    from semisel.knn import knn_mutual_info_all
+    from semisel.ranking import KNN_NEIGHBORS
+    out = run("mi", "spambase", "--json", cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    doc = json.loads(out.stdout)
+    X, y = load_dataset("spambase")
+    ints = [c for c, t in X.dtypes.items() if t.kind != "f"]
+    X[ints] = discretize(X[ints], bins=5)
+    ref = knn_mutual_info_all(MixedData(X, jitter=1e-10), np.asarray(y), n_neighbors=KNN_NEIGHBORS)
+    got = {r["feature"]: r["score"] for r in doc["rows"]}
+    assert np.allclose([got[c] for c in X.columns], ref, rtol=0, atol=1e-9)
+    assert len(ints) == 2 and doc["metadata"]["test"] == "ns-mi-cg" and "binned" not in out.stderr
+    binned = json.loads(run("mi", "spambase", "--json", "--bins", "5", cwd=tmp_path).stdout)
+    assert binned["metadata"]["test"] == "g-adf" and {r["feature"] for r in binned["rows"]} == set(got)
+    bad = run("mi", "spambase", "--test", "g", cwd=tmp_path)
+    assert bad.returncode == 2 and "--test g counts codes" in bad.stderr and "--bins K" in bad.stderr
 
 
 def test_mi_on_csv_with_unlabelled_rows(tmp_path):
@@ -160,7 +184,7 @@ def _bad_inputs(tmp):
             ("mi", str(tmp / "str.csv"), "--label", "y", "--positive", "nope"),
             ("mi", str(tmp / "three.csv"), "--label", "label"), ("mi", "spambase", "--label", "nolabel"),
             ("mi", "adult"), ("mi", "spambase", "--bins", "1"), ("mi", "spambase", "--pu", "0.3"),
-            ("mi", "spambase", "--n-perm", "99"), ("mi", "spambase", "--top", "-2"), ("mi", "spambase", "--test", "nope"),
+            ("mi", "spambase", "--n-perm", "99", "--bins", "5"), ("mi", "spambase", "--top", "-2"), ("mi", "spambase", "--test", "nope"),
             ("rank", "spambase", "--mcar", "0.3", "--method", "semi"), ("rank", "spambase", "--mcar", "0.3", "--method", "Y0", "--prior", "5"),
             ("rank", "spambase", "--mcar", "0.3", "--method", "listwise", "--prior", "5"),
             ("rank", "spambase", "--marc", "0.25", "1.5"), ("rank", "spambase", "--mcar", "1.5"), ("rank", "spambase", "--pu", "0"),

@@ -85,3 +85,14 @@ def test_semijmi_beyond_budget(client, data, monkeypatch):
     c = SemiJMI(k=4, prior=0.35).fit(X, yp)   # the dense tables, within the default budget: the same answer
     assert c.ranking_.tolist() == a.ranking_.tolist()
     np.testing.assert_allclose(c.scores_[c.ranking_], a.scores_[a.ranking_], rtol=0, atol=1e-12)
+
+
+def test_float_columns_read_with_dask_are_an_error_that_names_the_fix():
+    """Issue 40: the kNN estimator of continuous columns needs the rows in memory, so a chunked float X is not binned
+    silently: one line that names .compute() and discretize; binned chunk by chunk it runs."""
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(400, 4))
+    y = (X[:, 0] > 0).astype(int)
+    with pytest.raises(TypeError, match=r"needs the\s+rows in memory; .compute\(\) X, or bin it chunk by chunk"):
+        SemiJMI(k=2).fit(da.from_array(X, chunks=100), y)
+    assert SemiJMI(k=2, discretize=5).fit(da.from_array(X, chunks=100), y).ranking_[0] == 0

@@ -6,7 +6,8 @@ import pandas as pd
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from semisel.knn import MixedColumns, knn_ci_test_all, knn_mutual_info_all
+from semisel.continuous import MixedData
+from semisel.knn import knn_ci_test_all, knn_mutual_info_all
 
 
 @settings(max_examples=40, deadline=None)
@@ -15,7 +16,7 @@ def test_row_order_does_not_matter(seed, n, k):
     rng = np.random.default_rng(seed)
     X = pd.DataFrame({"a": rng.normal(size=n), "b": rng.integers(0, 3, n), "c": np.round(rng.normal(size=n), 1)})
     y, z = rng.integers(0, 2, n), pd.DataFrame({"z": rng.normal(size=n), "s": rng.integers(0, 2, n)})
-    M, Y, Z = MixedColumns(X), MixedColumns(y), MixedColumns(z)
+    M, Y, Z = (MixedData(v, jitter=1e-10) for v in (X, y, z))
     order = rng.permutation(n)
     a = knn_mutual_info_all(M, Y, Z, n_neighbors=k)
     b = knn_mutual_info_all(M.rows(order), Y.rows(order), Z.rows(order), n_neighbors=k)
@@ -28,7 +29,7 @@ def test_ksg_is_symmetric_and_a_constant_condition_changes_nothing(seed, n, k):
     rng = np.random.default_rng(seed)
     x = rng.normal(size=n)
     y = x * rng.normal() + rng.standard_t(3, size=n)
-    X, Y = MixedColumns(x), MixedColumns(y)
+    X, Y = MixedData(x, jitter=1e-10), MixedData(y, jitter=1e-10)
     xy = knn_mutual_info_all(X, Y, n_neighbors=k)
     np.testing.assert_allclose(xy, knn_mutual_info_all(Y, X, n_neighbors=k), atol=1e-12)
     np.testing.assert_allclose(xy, knn_mutual_info_all(X, Y, np.zeros(n, dtype=int), n_neighbors=k), atol=1e-12)

@@ -21,7 +21,8 @@ import time
 import numpy as np
 
 from semisel.datasets import discretize, load_dataset
-from semisel.knn import MixedColumns, knn_ci_test_all, knn_mutual_info_all
+from semisel.continuous import MixedData
+from semisel.knn import knn_ci_test_all, knn_mutual_info_all
 from semisel.ranking import KNN_NEIGHBORS, select
 
 
@@ -55,7 +56,7 @@ def b2(repeat):
     from tigramite.independence_tests.cmiknn_mixed import CMIknnMixed
     X, y = load_dataset("spambase")
     A = X.to_numpy(np.float64)
-    M = MixedColumns(A)
+    M = MixedData(A, jitter=1e-10)
     rel = knn_mutual_info_all(M, y.to_numpy())
     j, m = np.argsort(rel)[::-1][:2]
     cand = np.array([c for c in range(A.shape[1]) if c not in (j, m)])
