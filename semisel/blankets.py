@@ -28,7 +28,7 @@ from .continuous import MixedData, ci_test_columns
 from .core import (CodeMatrix, check_integer, check_probability, check_random_state, checked_cache,
                           reindex_codes, run_compiled, tables_of_tests, warm_kernels, warm_up)
 from .infotheory import (bn_g, bn_g_tests, bn_pvalues, ci_test_all, cmi_from_counts, expected_cmi_from_counts,
-                                test_spec, williams_from_counts)
+                                test_spec)
 
 # %% auto #0
 __all__ = ['EMPTY', 'ALGORITHMS', 'BNLEARN_LIB', 'Strata', 'extend', 'CIResult', 'bn_test', 'gadf_from_counts',

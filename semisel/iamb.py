@@ -126,8 +126,10 @@ def resolve_test(test, X):
 
     Examples
     --------
-    >>> resolve_test(None, np.zeros((2, 2), int)) == DEFAULT_BLANKET_TEST, resolve_test(None, np.zeros((2, 2))) == DEFAULT_CONTINUOUS_TEST
-    (True, True)
+    >>> resolve_test(None, np.zeros((2, 2), int)) == DEFAULT_BLANKET_TEST
+    True
+    >>> resolve_test(None, np.zeros((2, 2))) == DEFAULT_CONTINUOUS_TEST
+    True
     """
     if test is not None: return test
     return DEFAULT_CONTINUOUS_TEST if has_continuous(X) else DEFAULT_BLANKET_TEST
