@@ -31,9 +31,10 @@ from .infotheory import (bn_g, bn_g_tests, bn_pvalues, ci_test_all, cmi_from_cou
                                 test_spec)
 
 # %% auto #0
-__all__ = ['EMPTY', 'ALGORITHMS', 'BNLEARN_LIB', 'Strata', 'extend', 'CIResult', 'bn_test', 'gadf_from_counts', 'CITest',
-           'make_ci', 'TestRecord', 'trace_table', 'one_blas_thread', 'check_algorithm', 'Blanket', 'has_continuous',
-           'mixed_table', 'default_test', 'learn_nbr', 'learn_mb', 'bnlearn_available', 'bnlearn_learn']
+__all__ = ['EMPTY', 'ALGORITHMS', 'BNLEARN_LIB', 'Strata', 'extend', 'CIResult', 'bn_test', 'gadf_from_counts',
+           'gwilliams_from_counts', 'CITest', 'make_ci', 'TestRecord', 'trace_table', 'one_blas_thread',
+           'check_algorithm', 'Blanket', 'has_continuous', 'mixed_table', 'default_test', 'learn_nbr', 'learn_mb',
+           'bnlearn_available', 'bnlearn_learn']
 
 # %% ../nbs/04_blankets.ipynb #a5156627
 _COMPANION = "g-adf"     # the deterministic association of the permutation tests
@@ -220,7 +221,65 @@ def gadf_from_counts(T: np.ndarray) -> CIResult:
     else: stat, dof = _gadf_numpy(T)
     return CIResult(stat, np.where(dof > 0, special.chdtrc(np.maximum(dof, 1), stat), 1.0), dof)
 
+@checked_cache
+@numba.njit(nogil=True)
+def _gwilliams_kernel(T):
+    """g-williams' G, Williams' sum over the strata of nu_z (q_z - 1) and the dof nu of count tables T[j, x, y, z]:
+    the strata's margins in one pass, then G_z and Williams' term for the strata with two occupied rows and columns
+    (the others add nothing to either)."""
+    J, kx, ky, kz = T.shape
+    G, w, dof = np.zeros(J), np.zeros(J), np.zeros(J)
+    az, bz = np.empty((kx, kz), np.int64), np.empty((ky, kz), np.int64)
+    for j in range(J):
+        az[:], bz[:] = 0, 0
+        for x in range(kx):                                   # in memory order
+            for y in range(ky):
+                for z in range(kz):
+                    t = T[j, x, y, z]
+                    az[x, z] += t
+                    bz[y, z] += t
+        for z in range(kz):
+            n, rows, cols, ia, ib = 0, 0, 0, 0.0, 0.0
+            for x in range(kx):
+                n += az[x, z]
+                if az[x, z] > 0:
+                    rows += 1
+                    ia += 1.0 / az[x, z]
+            if rows < 2: continue
+            for y in range(ky):
+                if bz[y, z] > 0:
+                    cols += 1
+                    ib += 1.0 / bz[y, z]
+            if cols < 2: continue
+            g = 0.0
+            for x in range(kx):
+                for y in range(ky):
+                    t = T[j, x, y, z]
+                    if t > 0: g += t * np.log((t * float(n)) / (float(az[x, z]) * float(bz[y, z])))
+            G[j] += 2 * max(g, 0.0)
+            w[j] += (n * ia - 1) * (n * ib - 1) / (6 * n)
+            dof[j] += (rows - 1) * (cols - 1)
+    return G, w, dof
+
+def gwilliams_from_counts(T: np.ndarray) -> CIResult:
+    """Chapter 01's "g-williams" test of count tables T[j, x, y, z] (the values of `ci_test_all(..., test="g-williams")`):
+    G = 2 n I(X;Y|Z) over Williams' q (`williams_from_counts`), against chi2 with the occupied levels' dof; compiled
+    (`_gwilliams_kernel`: one pass over the cells, nothing for the strata a row or a column fills).
+
+    Examples
+    --------
+    >>> T = np.array([[[[30, 5], [2, 9]], [[3, 8], [25, 6]]]])      # one column, two strata
+    >>> r = gwilliams_from_counts(T); r.dof.tolist(), bool(r.pvalue[0] < 1e-6)
+    ([2.0], True)
+    """
+    G, w, nu = run_compiled(_gwilliams_kernel, np.ascontiguousarray(T, dtype=np.int64))
+    stat = G / (1 + np.divide(w, nu, out=np.zeros_like(w), where=nu > 0))
+    return CIResult(stat, np.where(nu > 0, special.chdtrc(np.maximum(nu, 1), stat), 1.0), nu)
+
+_FROM_COUNTS = {"g-adf": gadf_from_counts, "g-williams": gwilliams_from_counts}   # the kernels counted as tables
+
 warm_up(lambda: gadf_from_counts(np.ones((1, 2, 2, 1), np.int64)))      # compiled ahead (core's `warm_kernels`)
+warm_up(lambda: gwilliams_from_counts(np.ones((1, 2, 2, 1), np.int64)))
 warm_kernels()
 
 
@@ -236,7 +295,7 @@ class CITest:
     decision: Callable
     randomised: bool = False
     asymptotic: bool = True
-    kernel: str | None = None   # "mi", "adf" or "g-adf": the association the learners count on their stored codes
+    kernel: str | None = None   # "mi", "adf", "g-adf" or "g-williams": the association the learners count on their codes
     data: str = "discrete"      # the registry's `data`: else the callables take ``(md: MixedData, xs, y, zs)`` (indices)
 
 def _chapter01(name: str, **kw) -> Callable:
@@ -275,7 +334,7 @@ def make_ci(test="mi", *, alpha: float = 0.05, n_perm: int | None = None, random
         return CITest(name, f, f, kernel=name)
     if not spec.permutes:
         f = _chapter01(name)
-        return CITest(name, f, f, kernel="g-adf" if name == "g-adf" else None)
+        return CITest(name, f, f, kernel=name if name in _FROM_COUNTS else None)
     kw = {"alpha": check_probability(alpha, "alpha"), "random_state": check_random_state(random_state)}
     if n_perm is not None: kw["n_perm"] = check_integer(n_perm, "n_perm", low=1)      # else the registry's default
     return CITest(name, _chapter01(_COMPANION), _chapter01(name, **kw), True, False, _COMPANION)
@@ -391,8 +450,9 @@ class _Tests:
     def _many(self, tests: list) -> list:
         """(statistic, dof, p-value) of the association tests (x, y, zkey) in `tests`, any mix of y and conditioning
         sets. The kernels "mi" and "adf": G and the adjusted dof of all of them in one compiled call (chapter 01's
-        `bn_g_tests`) and bnlearn's rules (`bn_pvalues`); "g-adf": their tables (core's `tables_of_tests`, in blocks of
-        at most `_BLOCK_CELLS` cells) and `gadf_from_counts`; else the test's callable, once per (y, zkey)."""
+        `bn_g_tests`) and bnlearn's rules (`bn_pvalues`); "g-adf" and "g-williams": their tables (core's
+        `tables_of_tests`, in blocks of at most `_BLOCK_CELLS` cells) and `gadf_from_counts` or `gwilliams_from_counts`;
+        else the test's callable, once per (y, zkey)."""
         kernel, zrow, rows, k = self.ci.kernel, {}, [], self._levels
         for _, _, zkey in tests:
             if zkey not in zrow:
@@ -400,7 +460,7 @@ class _Tests:
                 rows.append(self.strata(zkey))
         spec = np.array([(x, y, zrow[zkey], k[x], k[y], rows[zrow[zkey]].k) for x, y, zkey in tests], np.int64)
         idx, lev = spec[:, :3], spec[:, 3:]
-        if kernel is None or kernel == "g-adf" and lev.prod(1).max() > _BLOCK_CELLS: return self._called(tests)
+        if kernel is None or kernel in _FROM_COUNTS and lev.prod(1).max() > _BLOCK_CELLS: return self._called(tests)
         if len(rows) > 1: Z = np.stack([self._zero if s.codes is None else s.codes for s in rows]).astype(np.int64, copy=False)
         else: Z = (self._zero if rows[0].codes is None else rows[0].codes.astype(np.int64, copy=False))[None]
         if kernel in ("mi", "adf"):
@@ -410,7 +470,7 @@ class _Tests:
             G, dof, p = bn_pvalues(kernel, self.DT.shape[1], G, adjusted, kx, ky, declared, ties=True)
         else:
             per = max(1, _BLOCK_CELLS // int(lev.prod(1).max()))
-            parts = [gadf_from_counts(tables_of_tests(self.DT, idx[s:s + per], Z, lev[s:s + per]))
+            parts = [_FROM_COUNTS[kernel](tables_of_tests(self.DT, idx[s:s + per], Z, lev[s:s + per]))
                      for s in range(0, len(tests), per)]
             G, p, dof = (np.concatenate(v) for v in zip(*parts))
         return list(zip(G.tolist(), np.asarray(dof, float).tolist(), p.tolist()))

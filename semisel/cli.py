@@ -1120,10 +1120,10 @@ def parser() -> argparse.ArgumentParser:
     mb.add_argument("--prior-method", choices=PRIOR_METHODS, help="the PU estimator of --prior estimate: bbe (default, "
                     "chosen held-out in chapter 02b), en, tice, km2, en-balanced")
     mb.add_argument("--alpha", type=float, default=0.01,
-                    help="the level of each test (default: 0.01, chosen held-out with mmpc and g-adf in chapter 04b; 0.10 is "
-                         "the papers'); not an error rate of the set: --algorithm iamb.fdr controls its false discoveries")
+                    help="the level of each test (default: 0.01, chosen held-out with mmpc and g-williams in chapter 04b; 0.10 "
+                         "is the papers'); not an error rate of the set: --algorithm iamb.fdr controls its false discoveries")
     mb.add_argument("--test", type=_test_name, metavar="TEST",
-                    help="test of independence (default: g-adf on discrete features, which holds its level, and "
+                    help="test of independence (default: g-williams on discrete features, which holds its level, and "
                          "sp-mi-cg when a feature is continuous; g is the papers'; pairwise tests its statistic by "
                          "permutation unless g; see below)")
     mb.add_argument("--n-perm", type=_positive_int("--n-perm"), help="permuted tables of mc / smc / sp")

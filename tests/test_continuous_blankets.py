@@ -9,7 +9,7 @@ import pytest
 
 from semisel.blankets import ALGORITHMS, default_test, learn_mb, learn_nbr, mixed_table
 from semisel.continuous import continuous_test_all
-from semisel.iamb import DEFAULT_ALPHA, DEFAULT_CONTINUOUS_TEST, DEFAULT_TEST, LEARNERS, SemiIAMB, markov_blanket, resolve_test
+from semisel.iamb import DEFAULT_ALPHA, DEFAULT_BLANKET_TEST, DEFAULT_CONTINUOUS_TEST, LEARNERS, SemiIAMB, markov_blanket, resolve_test
 from semisel.surrogates import marc, mcar, pu
 
 warnings.filterwarnings("ignore", category=FutureWarning)
@@ -71,7 +71,7 @@ def test_defaults_follow_the_data():
     X, y = planted(300)
     assert default_test(X) == "mi-cg" and default_test(X.astype({"d": float}), X.a.to_numpy()) == "cor"
     assert default_test(X[["d"]]) == "mi"
-    assert resolve_test(None, X) == DEFAULT_CONTINUOUS_TEST and resolve_test(None, X[["d"]]) == DEFAULT_TEST
+    assert resolve_test(None, X) == DEFAULT_CONTINUOUS_TEST and resolve_test(None, X[["d"]]) == DEFAULT_BLANKET_TEST
     assert resolve_test("mi-cg", X[["d"]]) == "mi-cg"
 
 

@@ -18,7 +18,7 @@ from sklearn.naive_bayes import CategoricalNB
 from sklearn.pipeline import make_pipeline
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
-from semisel.iamb import SemiIAMB, listwise_iamb, markov_blanket, pairwise_iamb, semi_iamb
+from semisel.iamb import DEFAULT_TEST, SemiIAMB, listwise_iamb, markov_blanket, pairwise_iamb, semi_iamb
 from semisel.networks import network, sample_network
 from semisel.surrogates import marc
 
@@ -47,7 +47,7 @@ def alarm_data():
 
 def test_matches_function(alarm_data):
     _, X, _, yp = alarm_data
-    est = SemiIAMB(prior=0.3, alpha=0.10, algorithm="iamb.papers").fit(X, yp)     # semi_iamb keeps the papers' 0.10
+    est = SemiIAMB(prior=0.3, alpha=0.10, test=DEFAULT_TEST, algorithm="iamb.papers").fit(X, yp)   # semi_iamb's 0.10, test
     res = semi_iamb(X, yp, 0.3)
     assert list(X.columns[est.ranking_]) == res.selected                                    # the blanket, in order of entry
     assert est.surrogate_ == res.surrogate and est.threshold_ == res.threshold
@@ -70,7 +70,7 @@ def test_algorithms_match_markov_blanket(alarm_data):
 def test_methods_match_functions(alarm_data):
     _, X, _, yp = alarm_data
     for method, f in (("listwise", listwise_iamb), ("pairwise", pairwise_iamb)):
-        est = SemiIAMB(alpha=0.10, method=method, algorithm="iamb.papers", random_state=0).fit(X, yp)
+        est = SemiIAMB(alpha=0.10, method=method, test=DEFAULT_TEST, algorithm="iamb.papers", random_state=0).fit(X, yp)
         res = f(X, yp, random_state=0)
         assert est.ranking_.tolist() == list(res.blanket)
         assert est.surrogate_ == res.surrogate and est.threshold_ is None

@@ -11,8 +11,8 @@ four labellings, each given to bnlearn as a bnlearn user can:
   prior) and "listwise" (bnlearn and listwise: the labelled rows alone);
 - pu: 30% of the positives labelled (`method` "semi": the surrogate Y0, unlabelled as negative; bnlearn the same target).
 
-Each algorithm with each test ("adf" is bnlearn's "mi-adf"; "g-adf" has no bnlearn twin: it is compared with bnlearn's
-"mi-adf"). bnlearn is timed inside R (CPU around each `learn.mb` / `learn.nbr` call, R's start-up not counted); a
+Each algorithm with each test ("adf" is bnlearn's "mi-adf"; "g-adf" and "g-williams" have no bnlearn twin: they are
+compared with bnlearn's "mi-adf"). bnlearn is timed inside R (CPU around each `learn.mb` / `learn.nbr` call, R's start-up not counted); a
 parents-and-children learner's blanket is its PC set plus the spouses found through each member, so bnlearn's time for
 it is `learn.nbr` of the target plus `learn.nbr` of each member bnlearn found (what a bnlearn user runs for that blanket).
 semisel's calls are warm (a warm-up call first); each row is one call of each, alternately.
@@ -50,7 +50,7 @@ from semisel.surrogates import mcar, pu
 
 PC = ("pc.stable", "mmpc", "si.hiton.pc", "hpc")
 LABELLINGS = ("full", "mcar-semi", "mcar-listwise", "pu")
-BN_TEST = {"adf": "mi-adf", "g-adf": "mi-adf"}
+BN_TEST = {"adf": "mi-adf", "g-adf": "mi-adf", "g-williams": "mi-adf"}
 
 
 @functools.lru_cache(None)
