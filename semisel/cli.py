@@ -470,7 +470,7 @@ def mi_table(inp: Input, bins: int | None = None, nan: str = "error", test: str 
         Missing feature values: an error, or a code of their own (binned columns only).
     test : str or None, default None
         A name or alias of chapter 01's registry of tests (`semisel.infotheory.TESTS`); None: `MARGINAL_TEST` with
-        continuous columns, else the blanket learners' default for codes (`semisel.iamb.resolve_test`: "g-adf").
+        continuous columns, else the blanket learners' default for codes (`semisel.iamb.resolve_test`: "g-williams").
     seed : int, default 0
         Seed of the permutation tests ("mc", "smc", "sp") and of the kNN estimator's jitter.
     n_perm : int or None, default None
@@ -1083,7 +1083,7 @@ def parser() -> argparse.ArgumentParser:
     _add_input(mi, "spambase")
     mi.add_argument("--top", type=_positive_int("--top"), help="print only the best TOP features")
     mi.add_argument("--test", type=_test_name, metavar="TEST",
-                    help="test of independence (default: ns-mi-cg when a feature is continuous, else g-adf; g is the "
+                    help="test of independence (default: ns-mi-cg when a feature is continuous, else g-williams; g is the "
                     "papers'; see below)")
     mi.add_argument("--n-perm", type=_positive_int("--n-perm"), help="permuted tables of mc / smc / sp")
     mi.set_defaults(run=_cmd_mi)
