@@ -26,7 +26,7 @@ import semisel
 
 # %% auto #0
 __all__ = ['LARGE_INPUT', 'MARGINAL_TEST', 'RANK_METHODS', 'PAPERS_BINS', 'PRIOR_METHODS', 'CLIError', 'cli_message', 'Input',
-           'read_input', 'emit', 'mi_table', 'RankMethod', 'rank_table', 'mb_table', 'parser', 'main']
+           'read_input', 'emit', 'mi_table', 'RankMethod', 'rank_table', 'mb_table', 'parser', 'main', 'console']
 
 # %% ../nbs/09_cli.ipynb #0f77cb3e
 class _Lazy:
@@ -1189,3 +1189,14 @@ def main(argv: list[str] | None = None) -> int:
         print(f"semisel: internal error: {type(e).__name__}: {e} (run again with --debug for the traceback)", file=sys.stderr)
         return 1
     return 0
+
+def console() -> int:
+    """The `semisel` console script: `main`'s status. After Ctrl-C the process ends at once (`os._exit`): a thread still
+    compiling kernels or counting cannot hold the exit back, as the interpreter's shutdown would (it waits for them)."""
+    status = main()
+    if status == 130:
+        for stream in (sys.stdout, sys.stderr):
+            try: stream.flush()
+            except (OSError, ValueError): pass
+        os._exit(130)
+    return status

@@ -368,6 +368,24 @@ def test_interrupt_is_one_line_and_status_130(tmp_path):
     assert err.strip() == "semisel: interrupted", err
 
 
+def test_interrupt_does_not_wait_for_busy_threads(tmp_path):
+    """Ctrl-C ends the console script at once even while another thread works (a kernel compile, a count): the
+    interpreter's normal shutdown would wait for it (CI saw `semisel mb` outlive a 120 s timeout after SIGINT under
+    load). Here a non-daemon thread sleeps 300 s; the script `semisel.cli:console` must exit with 130 within 60 s."""
+    code = ("import sys, threading, time\nfrom semisel.cli import console\n"
+            "threading.Thread(target=time.sleep, args=(300,)).start()\n"
+            "sys.argv = ['semisel', 'mb', 'alarm', '--target', 'CO', '--rows', '2000000']\nsys.exit(console())\n")
+    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(PACKAGE.parent)})
+    time.sleep(6)
+    proc.send_signal(signal.SIGINT)
+    try: out, err = proc.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        proc.kill(); proc.communicate()
+        raise AssertionError("the script outlived Ctrl-C by 60 s: the exit waited for a thread")
+    assert proc.returncode == 130 and err.strip() == "semisel: interrupted", (proc.returncode, err)
+
+
 def test_two_text_classes_with_unlabelled_rows_say_how_to_code_them():
     """Two text classes and '?' for unlabelled: the rankers and the blankets say which codes to use, not that the
     target has 'more classes'."""
