@@ -12,6 +12,7 @@ import difflib
 import importlib
 import json
 import os
+import signal
 import re
 import shlex
 import sys
@@ -1190,13 +1191,16 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     return 0
 
+def _interrupted(signum, frame):
+    "Ctrl-C in the console script: one line and status 130 at once (`os._exit`), whatever the process is doing."
+    try:
+        sys.stdout.flush()
+        print("semisel: interrupted", file=sys.stderr, flush=True)
+    except (OSError, ValueError): pass
+    os._exit(130)
+
 def console() -> int:
-    """The `semisel` console script: `main`'s status. After Ctrl-C the process ends at once (`os._exit`): a thread still
-    compiling kernels or counting cannot hold the exit back, as the interpreter's shutdown would (it waits for them)."""
-    status = main()
-    if status == 130:
-        for stream in (sys.stdout, sys.stderr):
-            try: stream.flush()
-            except (OSError, ValueError): pass
-        os._exit(130)
-    return status
+    """The `semisel` console script: `main`'s status. Ctrl-C ends the process at once: no handler of the work it cuts can
+    catch it, and no thread still compiling kernels or counting holds the exit back (the interpreter's shutdown waits)."""
+    signal.signal(signal.SIGINT, _interrupted)
+    return main()
