@@ -127,6 +127,18 @@ def _eklogk(A, B, M, lnf, klk):
 
 @checked_cache
 @numba.njit(nogil=True)
+def _margins(T, j, az, bz):
+    "Fill az[x, z] and bz[y, z] with the row and column totals of each stratum z of table j of T[j, x, y, z]."
+    az[:], bz[:] = 0, 0
+    for x in range(T.shape[1]):                               # in memory order
+        for y in range(T.shape[2]):
+            for z in range(T.shape[3]):
+                t = T[j, x, y, z]
+                az[x, z] += t
+                bz[y, z] += t
+
+@checked_cache
+@numba.njit(nogil=True)
 def _gadf_kernel(T, lnf, klk, memo):
     """g-adf's statistic and dof of count tables T[j, x, y, z]: the margins of every stratum in one pass, then, for
     the strata with a positive adjusted dof nu_z only, G_z and its exact permutation mean (the sum of the cells'
@@ -137,13 +149,7 @@ def _gadf_kernel(T, lnf, klk, memo):
     a, b = np.empty(kx, np.int64), np.empty(ky, np.int64)
     small = memo.shape[0]
     for j in range(J):
-        az[:], bz[:] = 0, 0
-        for x in range(kx):                                   # in memory order
-            for y in range(ky):
-                for z in range(kz):
-                    t = T[j, x, y, z]
-                    az[x, z] += t
-                    bz[y, z] += t
+        _margins(T, j, az, bz)
         for z in range(kz):
             n, rows, cols = 0, 0, 0
             for x in range(kx):
@@ -231,13 +237,7 @@ def _gwilliams_kernel(T):
     G, w, dof = np.zeros(J), np.zeros(J), np.zeros(J)
     az, bz = np.empty((kx, kz), np.int64), np.empty((ky, kz), np.int64)
     for j in range(J):
-        az[:], bz[:] = 0, 0
-        for x in range(kx):                                   # in memory order
-            for y in range(ky):
-                for z in range(kz):
-                    t = T[j, x, y, z]
-                    az[x, z] += t
-                    bz[y, z] += t
+        _margins(T, j, az, bz)
         for z in range(kz):
             n, rows, cols, ia, ib = 0, 0, 0, 0.0, 0.0
             for x in range(kx):
