@@ -24,7 +24,7 @@ import pandas as pd
 from scipy import special
 from tqdm.auto import tqdm
 
-from .continuous import MixedData, ci_test_columns
+from .continuous import MixedData, ci_test_columns, continuous_mask
 from .core import (CodeMatrix, check_integer, check_probability, check_random_state, checked_cache,
                           reindex_codes, run_compiled, tables_of_tests, warm_kernels, warm_up)
 from .infotheory import (bn_g, bn_g_tests, bn_pvalues, ci_test_all, cmi_from_counts, expected_cmi_from_counts,
@@ -1086,8 +1086,8 @@ def _bar(name: str, progress: bool):
     return tqdm(desc=name, unit=" tests", file=sys.stderr, leave=False) if progress else contextlib.nullcontext()
 
 def has_continuous(X) -> bool:
-    """Whether `X` has a float column (a continuous variable): a float array, a DataFrame with a float column, or a
-    chapter 01b `MixedData` with a continuous column. Integer, bool, string and categorical columns are discrete.
+    """Whether `X` has a float column (a continuous variable, chapter 01b's `continuous_mask`): a float array, a
+    DataFrame with a float column, or a `MixedData` with a continuous column.
 
     Examples
     --------
@@ -1095,13 +1095,11 @@ def has_continuous(X) -> bool:
     (False, True)
     """
     if isinstance(X, MixedData): return bool(X.continuous.any())
-    if isinstance(X, pd.DataFrame): return any(isinstance(t, np.dtype) and t.kind == "f" for t in X.dtypes)
-    return isinstance(X, np.ndarray) and X.dtype.kind == "f"
+    return isinstance(X, (pd.DataFrame, np.ndarray)) and bool(continuous_mask(X).any())
 
 def mixed_table(X, name: str = "X") -> tuple[pd.DataFrame, tuple | None]:
-    """`X` as a table of chapter 01b's `MixedData`: float columns as they are (continuous), every other column as the
-    integer codes `CodeMatrix` gives it (integers, bools: discrete), strings and categoricals as the codes of their
-    categories (sorted strings; a categorical's own order); and the feature names (None for an array).
+    """`X` as a table of chapter 01b's `MixedData`, checked and coded as it codes a table (float columns continuous,
+    standardised; every other column as its codes), and the feature names (None for an array).
 
     Examples
     --------
@@ -1111,33 +1109,11 @@ def mixed_table(X, name: str = "X") -> tuple[pd.DataFrame, tuple | None]:
     """
     if isinstance(X, CodeMatrix):
         return pd.DataFrame(np.column_stack(X.columns).astype(np.int64)), None if X.names is None else tuple(X.names)
-    if isinstance(X, pd.DataFrame):
-        names = tuple(X.columns.tolist())
-        cont = [isinstance(t, np.dtype) and t.kind == "f" for t in X.dtypes]
-        labels = [_categories(X.iloc[:, j], f"{name}[{names[j]!r}]") if not c else None for j, c in enumerate(cont)]
-        disc = [j for j, c in enumerate(cont) if not c and labels[j] is None]
-        codes = iter(CodeMatrix(X.iloc[:, disc], name).columns if disc else ())
-        cols = {j: _finite(X.iloc[:, j].to_numpy(dtype=float), f"{name}[{names[j]!r}]") if c
-                else labels[j] if labels[j] is not None else np.asarray(next(codes), dtype=np.int64)
-                for j, c in enumerate(cont)}
-        return pd.DataFrame(cols), names
-    A = np.asarray(X)
-    if A.ndim != 2: raise ValueError(f"`{name}` must be 2-D (rows x features), got shape {A.shape}")
-    if A.dtype.kind == "f": return pd.DataFrame(_finite(A.astype(float, copy=False), name)), None
-    return pd.DataFrame(np.column_stack(CodeMatrix(A, name).columns).astype(np.int64)), None
-
-def _categories(col: pd.Series, label: str) -> np.ndarray | None:
-    "The codes of a string or categorical column (a one-line error for a missing value); None for any other column."
-    categorical = isinstance(col.dtype, pd.CategoricalDtype)
-    if not categorical and col.dtype.kind not in "OSU" and not pd.api.types.is_string_dtype(col.dtype): return None
-    if col.isna().any(): raise ValueError(f"`{label}` has missing values; remove or impute them first")
-    if categorical: return col.cat.codes.to_numpy(dtype=np.int64)
-    return np.unique(col.astype(str).to_numpy(), return_inverse=True)[1]
-
-def _finite(a: np.ndarray, label: str) -> np.ndarray:
-    "a, or a one-line error naming `label` when it holds NaN or an infinite value."
-    if not np.isfinite(a).all(): raise ValueError(f"`{label}` has NaN or infinite values; remove or impute them first")
-    return a
+    if not isinstance(X, pd.DataFrame) and np.ndim(X) != 2:
+        raise ValueError(f"`{name}` must be 2-D (rows x features), got shape {np.shape(X)}")
+    md = MixedData(X, name)
+    cols = {j: md.values[:, j] if c else md.codes[j].astype(np.int64) for j, c in enumerate(md.continuous)}
+    return pd.DataFrame(cols), None if md.names is None else tuple(md.names)
 
 def default_test(X, y=None) -> str:
     """bnlearn's default test for the data (its `check.test`): "mi" for discrete `X`, "mi-cg" when `X` has a float
