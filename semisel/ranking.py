@@ -28,9 +28,9 @@ from .priors import resolve_prior
 from .surrogates import surrogate_tables
 
 # %% auto #0
-__all__ = ['CRITERIA', 'KNN_NEIGHBORS', 'ESTIMATORS', 'AUTO_CONTINUOUS', 'PairTerms', 'Accumulated', 'Criterion', 'beta_gamma',
-           'get_criterion', 'relevance', 'select', 'semi_select', 'listwise_select', 'mint_select', 'surrogate_mi_all',
-           'SurrogateSelector', 'SemiJMI', 'SemiMIM', 'MINT', 'labelled_scorer']
+__all__ = ['CRITERIA', 'KNN_NEIGHBORS', 'ESTIMATORS', 'AUTO_FLOATS', 'AUTO_BINS', 'PairTerms', 'Accumulated', 'Criterion',
+           'beta_gamma', 'get_criterion', 'relevance', 'select', 'semi_select', 'listwise_select', 'mint_select',
+           'surrogate_mi_all', 'SurrogateSelector', 'SemiJMI', 'SemiMIM', 'MINT', 'labelled_scorer']
 
 # %% ../nbs/05_jmi.ipynb #f5f0cef7
 class PairTerms(NamedTuple):
@@ -434,14 +434,24 @@ def _greedy(codes: CodeMatrix | MixedData, y: np.ndarray, ky: int, k: int, crit:
 ESTIMATORS = ("auto", "counts", "knn", "cg")
 """How the ranking functions and selectors estimate information: "counts" counts integer codes (chapter 01), "knn"
 estimates every numeric column as continuous by k-nearest neighbours (chapter 01c), "cg" by the conditional-Gaussian
-MI of its normal scores (chapter 01b's mi-cg statistic over 2N), each counting the other columns; "auto" takes the
-float columns as continuous, estimated by `AUTO_CONTINUOUS`, and counts the rest. The continuous estimators need the
-rows in memory: a chunked (dask) X with float columns is an error that says so, and `discretize=K` bins it chunk by
-chunk (chapter 10)."""
+MI of its normal scores (chapter 01b's mi-cg statistic over 2N), each counting the other columns; "auto" reads the
+float columns as `AUTO_FLOATS` says and counts the rest. The continuous estimators need the rows in memory: a chunked
+(dask) X with float columns is an error that says so, and `discretize=K` bins it chunk by chunk (chapter 10)."""
 
-AUTO_CONTINUOUS = "knn"
-"""The estimator of float columns under estimator="auto" (and `semisel rank` without --bins): chosen held out in chapter
-05c (section *Float columns*) among 5 equal-width bins, kNN and the conditional-Gaussian MI."""
+AUTO_FLOATS, AUTO_BINS = "counts", 5
+"""How estimator="auto" (and `semisel rank` without --bins) reads a float column: "counts", in `AUTO_BINS` equal-width
+bins (`semisel.datasets.discretize`, edges from the rows ranked), counted; or "knn" / "cg", estimated as continuous.
+Chosen held out in chapter 05c (section *Float columns*) among these three, under a cost cap of 20 times the binned
+path's CPU: kNN was the most accurate there, at 38 times its CPU."""
+
+def _binned(X, continuous: np.ndarray) -> CodeMatrix:
+    """X with its `continuous` columns in `AUTO_BINS` equal-width bins and its string and categorical columns as their
+    codes (`discretize`), integer columns as they are: the codes estimator="auto" counts when AUTO_FLOATS is "counts"."""
+    frame = X if isinstance(X, pd.DataFrame) else pd.DataFrame(np.asarray(X))
+    out, cols = frame.copy(), frame.columns[continuous]
+    out[cols] = discretize(frame[cols].astype(np.float64), bins=AUTO_BINS)
+    if len(text := frame.columns[~continuous & ~_numeric_mask(frame)]): out[text] = discretize(frame[text])
+    return CodeMatrix(out)
 
 def _numeric_mask(X) -> np.ndarray:
     "Which columns of X hold numbers other than booleans: the columns estimator='knn' takes as continuous."
@@ -477,7 +487,8 @@ def _features(X, estimator: str = "auto", random_state=0, kinds=None) -> CodeMat
     continuous, numeric = kinds if kinds is not None else (continuous_mask(X), _numeric_mask(X))
     if estimator != "auto": continuous = continuous | numeric
     elif not continuous.any(): return CodeMatrix(X)            # "auto" on codes: counted, exactly as "counts"
-    if (AUTO_CONTINUOUS if estimator == "auto" else estimator) == "cg": return MixedData(X, "X", continuous=continuous)
+    elif AUTO_FLOATS == "counts": return _binned(X, continuous)
+    if (AUTO_FLOATS if estimator == "auto" else estimator) == "cg": return MixedData(X, "X", continuous=continuous)
     return MixedData(X, "X", continuous=continuous, jitter=1e-10, random_state=random_state)
 
 def _check_knn(codes: CodeMatrix | MixedData, crit: Criterion, adjusted: bool, n_neighbors) -> int:
@@ -519,7 +530,7 @@ def select(X, y, criterion="jmi", k: int = 10, *, adjusted: bool = False, estima
         How information is estimated (`ESTIMATORS`): "counts" counts integer codes (chapters 01 and 05; a float column
         is an error); "knn" estimates every numeric column as continuous by k-nearest neighbours (chapter 01c), "cg"
         by the conditional-Gaussian MI of its normal scores, the others counted; "auto" takes the float columns as
-        continuous, estimated by `AUTO_CONTINUOUS` (chosen held out in chapter 05c), and counts everything else (codes
+        continuous, read as `AUTO_FLOATS` says (chosen held out in chapter 05c), and counts everything else (codes
         only: exactly "counts").
     n_neighbors : int, default `KNN_NEIGHBORS` (5)
         k of the kNN estimator.
@@ -816,8 +827,8 @@ class SurrogateSelector(_RankingSelector):
         cannot win by its number of values. None (the default): adjusted where the MI is counted (chosen held out in
         chapter 05c), plain where columns are continuous. The papers' criteria use the plain MI (``adjusted=False``).
     estimator : {"auto", "counts", "knn", "cg"}, default "auto"
-        How information is estimated without `discretize` (see `select`): "auto" estimates the float columns by
-        `AUTO_CONTINUOUS` and counts the others.
+        How information is estimated without `discretize` (see `select`): "auto" reads the float columns as
+        `AUTO_FLOATS` says (binned and counted) and counts the others.
     n_neighbors : int, default `KNN_NEIGHBORS` (5)
         k of the kNN estimator.
     random_state : None, int or numpy Generator, default 0

@@ -115,26 +115,30 @@ def test_rank_csv_with_unlabelled_rows_matches_library(tmp_path):
 
 def test_rank_float_csv_follows_library(tmp_path):
     """Issue 40: `semisel rank` on a CSV of floats, with no extra flag, ranks as the library does on the same table (float
-    columns continuous, estimated by the rankers' AUTO_CONTINUOUS): the same features, order and scores as
-    SurrogateSelector's defaults; --bins 5 is the binned path (the library on `discretize(X, 5)`), and differs."""
+    columns read by the rankers' AUTO_FLOATS, chosen held out in chapter 05c): the same features, order and scores as
+    SurrogateSelector's defaults, with a note saying how the floats were read; --bins 3 is the library on
+    `discretize(X, 3)`, and differs."""
     from semisel.core import selection_table
     from semisel.datasets import discretize, load_dataset
-    from semisel.ranking import AUTO_CONTINUOUS, SurrogateSelector
+    from semisel.ranking import AUTO_BINS, AUTO_FLOATS, SurrogateSelector
     from semisel.surrogates import mcar
     X, y = load_dataset("waveform")
     X, y = X.iloc[:1200], np.asarray(y)[:1200]
     yp = mcar(y, 0.3, random_state=0)
     X.assign(label=pd.Series(yp).astype(object).where(yp >= 0, "")).to_csv(tmp_path / "w.csv", index=False)
     out = run("rank", str(tmp_path / "w.csv"), "--label", "label", "-k", "6", "--json", cwd=tmp_path)
-    assert out.returncode == 0 and "binned" not in out.stderr, out.stderr
+    assert out.returncode == 0, out.stderr
     doc = json.loads(out.stdout)
     lib = selection_table(SurrogateSelector(k=6).fit(pd.read_csv(tmp_path / "w.csv").drop(columns="label"), yp))
     assert [r["feature"] for r in doc["rows"]] == lib.feature.tolist()
     assert np.allclose([r["score"] for r in doc["rows"]], lib.score, rtol=0, atol=1e-9)
-    assert ("conditional-Gaussian" in lib.attrs["score_note"]) == (AUTO_CONTINUOUS == "cg")
-    binned = json.loads(run("rank", str(tmp_path / "w.csv"), "--label", "label", "-k", "6", "--json", "--bins", "5",
+    assert (f"binned into {AUTO_BINS} equal-width bins and counted" in out.stderr) == (AUTO_FLOATS == "counts")
+    if AUTO_FLOATS == "counts":      # the library's default on floats: the same as binning them first
+        first = selection_table(SurrogateSelector(k=6).fit(discretize(X, AUTO_BINS), yp))
+        assert first.feature.tolist() == lib.feature.tolist() and np.allclose(first.score, lib.score, rtol=0, atol=1e-12)
+    binned = json.loads(run("rank", str(tmp_path / "w.csv"), "--label", "label", "-k", "6", "--json", "--bins", "3",
                             cwd=tmp_path).stdout)
-    old = selection_table(SurrogateSelector(k=6).fit(discretize(X, 5), yp))
+    old = selection_table(SurrogateSelector(k=6).fit(discretize(X, 3), yp))
     assert [r["feature"] for r in binned["rows"]] == old.feature.tolist()
     assert [r["score"] for r in binned["rows"]] != [r["score"] for r in doc["rows"]]
 
