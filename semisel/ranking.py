@@ -440,7 +440,7 @@ float columns as `AUTO_FLOATS` says and counts the rest. The continuous estimato
 
 AUTO_FLOATS, AUTO_BINS = "counts", 5
 """How estimator="auto" (and `semisel rank` without --bins) reads a float column: "counts", in `AUTO_BINS` equal-width
-bins (`semisel.datasets.discretize`, edges from the rows ranked), counted; or "knn" / "cg", estimated as continuous.
+bins (`semisel.datasets.discretize`, edges from all the rows given, labelled or not), counted; or "knn" / "cg", estimated as continuous.
 Chosen held out in chapter 05c (section *Float columns*) among these three, under a cost cap of 20 times the binned
 path's CPU: kNN was the most accurate there, at 38 times its CPU."""
 
