@@ -686,20 +686,24 @@ def _float_columns(X) -> list:
     return [] if is_chunked(X) else _float_names(X)
 
 def _rank_features(X, args, notes: list):
-    """The features of rank's information-theoretic methods, handed to the selector as the library reads a table
-    (`_blanket_features`: float columns as floats, every other column coded exactly), so that the selector's
-    estimator="auto" treats the float columns by the rankers' `AUTO_FLOATS` (chosen held out in chapter 05c: binned into
-    `AUTO_BINS` and counted), with a note; with --bins K every numeric column in K equal-width bins, counted (the papers'
-    path). Dask input is binned into `PAPERS_BINS`, with a note."""
+    """The features of rank's information-theoretic methods, read as the library's rankers read a table: every
+    non-float column coded exactly (`_blanket_features`), and the float columns as the rankers' `AUTO_FLOATS` says
+    (chosen held out in chapter 05c): binned into `AUTO_BINS` equal-width bins here, as estimator="auto" bins them
+    (--nan own_bin: missing values a bin of their own), with a note; or handed over as floats for a continuous
+    estimator. With --bins K every numeric column in K equal-width bins, counted (the papers' path). Dask input is
+    binned into `PAPERS_BINS`, with a note."""
     from semisel.ranking import AUTO_BINS, AUTO_FLOATS
+    if args.bins is None and not is_chunked(X) and (floats := _float_names(X)) and AUTO_FLOATS == "counts":
+        notes.append(f"float column(s) {floats[:5]}{' ...' if len(floats) > 5 else ''} binned into {AUTO_BINS} "
+                     "equal-width bins and counted, as the library's rankers read them (chosen held out in chapter "
+                     "05c; --bins K chooses K)")
+        out = X.copy()
+        out[floats] = discretize(X[floats], bins=AUTO_BINS, nan=args.nan)
+        if other := [c for c in X.columns if c not in floats]: out[other] = _blanket_features(X[other], args)[0]
+        return out
     if args.bins is None and not is_chunked(X) and (floats := _float_names(X)):
-        if AUTO_FLOATS == "counts":
-            notes.append(f"float column(s) {floats[:5]}{' ...' if len(floats) > 5 else ''} binned into {AUTO_BINS} "
-                         "equal-width bins and counted, as the library's rankers read them (chosen held out in chapter "
-                         "05c; --bins K chooses K)")
-        for given, what in ((args.adjusted and AUTO_FLOATS != "counts", "--adjusted corrects counted MI for chance"),
-                            (args.criterion == "disr" and AUTO_FLOATS != "counts",
-                             "--criterion disr divides by a joint entropy of counted columns")):
+        for given, what in ((args.adjusted, "--adjusted corrects counted MI for chance"),
+                            (args.criterion == "disr", "--criterion disr divides by a joint entropy of counted columns")):
             if given: raise CLIError(f"{what}, and {_named(floats)} continuous: give --bins K to bin and count them")
     if args.bins is None and is_chunked(X) and (floats := _float_names(X)):
         notes.append(f"float column(s) {floats[:5]}{' ...' if len(floats) > 5 else ''} binned into {PAPERS_BINS} "
