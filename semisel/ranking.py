@@ -397,7 +397,8 @@ def _greedy(codes: CodeMatrix | MixedData, y: np.ndarray, ky: int, k: int, crit:
     d = codes.shape[1]
     knn = isinstance(codes, MixedData)
     cg = _CG(codes, y) if knn and codes.jitter is None else None
-    if rel is None: rel = cg.mi(np.arange(d), "y") if cg is not None else relevance(codes, y, ky, adjusted, n_neighbors=n_neighbors)
+    if rel is None and cg is not None: rel = cg.mi(np.arange(d), "y")
+    elif rel is None: rel = relevance(codes, y, ky, adjusted, n_neighbors=n_neighbors)
     if not knn: y = codes.row_vector(y)    # chunked codes (chapter 10): the target chunked like them, one piece a chunk
     acc = Accumulated(np.asarray(rel, dtype=np.float64))
     free = np.ones(d, dtype=bool)
@@ -440,7 +441,8 @@ float columns as `AUTO_FLOATS` says and counts the rest. The continuous estimato
 
 AUTO_FLOATS, AUTO_BINS = "counts", 5
 """How estimator="auto" (and `semisel rank` without --bins) reads a float column: "counts", in `AUTO_BINS` equal-width
-bins (`semisel.datasets.discretize`, edges from all the rows given, labelled or not), counted; or "knn" / "cg", estimated as continuous.
+bins (`semisel.datasets.discretize`, edges from all the rows given, labelled or not), counted; or "knn" / "cg",
+estimated as continuous.
 Chosen held out in chapter 05c (section *Float columns*) among these three, under a cost cap of 20 times the binned
 path's CPU: kNN was the most accurate there, at 38 times its CPU."""
 

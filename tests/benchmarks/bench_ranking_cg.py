@@ -7,7 +7,7 @@ datasets of measurements (every column a float), with 25% of the labels kept at 
 and with 30% of the positives labelled (PU: every row, Y0). Three paths: "counts" = 5 equal-width bins, counted (the
 binning included: `discretize(X, 5)`), "cg" = estimator="cg", "knn" = estimator="knn" (chapter 01c, KNN_NEIGHBORS).
 Printed per dataset and labelling: the CPU seconds of each and the ratios cg / counts and knn / counts.
-Run: python tests/benchmarks/bench_ranking_cg.py [--quick] [--repeat R]   (--quick: waveform and ionosphere, no knn)"""
+Run: python tests/benchmarks/bench_ranking_cg.py [--quick] [--repeat R]   (--quick: waveform and ionosphere)"""
 import argparse
 import time
 
@@ -35,7 +35,7 @@ def main():
     ap.add_argument("--repeat", type=int, default=3)
     a = ap.parse_args()
     names = ("waveform", "ionosphere") if a.quick else ("waveform", "spambase", "ionosphere", "landsat", "musk2")
-    paths = ("counts", "cg") if a.quick else ("counts", "cg", "knn")
+    paths = ("counts", "cg", "knn")
     print("semi_select(X, y_partial, 'jmi', 10) CPU seconds (best of", a.repeat, "runs) and ratios against counts")
     print(f"{'dataset':11s} {'labels':6s} " + " ".join(f"{p + ' s':>9s}" for p in paths) + f" {'cg/counts':>10s}"
           + (f" {'knn/counts':>11s}" if "knn" in paths else "") + f" {'cg wall s':>10s}")
