@@ -451,7 +451,13 @@ def _binned(X, continuous: np.ndarray) -> CodeMatrix:
     codes (`discretize`), integer columns as they are: the codes estimator="auto" counts when AUTO_FLOATS is "counts"."""
     frame = X if isinstance(X, pd.DataFrame) else pd.DataFrame(np.asarray(X))
     out, cols = frame.copy(), frame.columns[continuous]
-    out[cols] = discretize(frame[cols].astype(np.float64), bins=AUTO_BINS)
+    values = frame[cols].astype(np.float64)
+    for bad, what, fix in ((values.isna(), "NaN (missing values)", f"impute them, or bin them first with "
+                            f"semisel.datasets.discretize(X, {AUTO_BINS}, nan='own_bin')"),
+                           (np.isinf(values), "infinite values", "equal-width bins need finite ones: clip or drop them")):
+        if (where := bad.any()).any():
+            raise ValueError(f"`X` column(s) {list(cols[where.to_numpy()])[:5]} hold {what}; {fix}")
+    out[cols] = discretize(values, bins=AUTO_BINS)
     if len(text := frame.columns[~continuous & ~_numeric_mask(frame)]): out[text] = discretize(frame[text])
     return CodeMatrix(out)
 
