@@ -685,14 +685,31 @@ def _float_columns(X) -> list:
     "The float columns of a table in memory: continuous features (the library's rule, `semisel.continuous.continuous_mask`)."
     return [] if is_chunked(X) else _float_names(X)
 
-def _count_bins(X, bins: int | None, notes: list) -> int:
-    """The bins of the methods that count codes (rank's information-theoretic methods): --bins K, else
-    `PAPERS_BINS`, with a note when float columns are binned so (issue 40: a float column is continuous unless the user
-    asks for bins; these methods have no continuous estimator here yet)."""
-    if bins is None and (floats := _float_names(X)):
+def _rank_features(X, args, notes: list):
+    """The features of rank's information-theoretic methods, read as the library's rankers read a table: every
+    non-float column coded exactly (`_blanket_features`), and the float columns as the rankers' `AUTO_FLOATS` says
+    (chosen held out in chapter 05c): binned into `AUTO_BINS` equal-width bins here, as estimator="auto" bins them
+    (--nan own_bin: missing values a bin of their own), with a note; or handed over as floats for a continuous
+    estimator. With --bins K every numeric column in K equal-width bins, counted (the papers' path). Dask input is
+    binned into `PAPERS_BINS`, with a note."""
+    from semisel.ranking import AUTO_BINS, AUTO_FLOATS
+    if args.bins is None and not is_chunked(X) and (floats := _float_names(X)) and AUTO_FLOATS == "counts":
+        notes.append(f"float column(s) {floats[:5]}{' ...' if len(floats) > 5 else ''} binned into {AUTO_BINS} "
+                     "equal-width bins and counted, as the library's rankers read them (chosen held out in chapter "
+                     "05c; --bins K chooses K)")
+        out = X.copy()
+        out[floats] = discretize(X[floats], bins=AUTO_BINS, nan=args.nan)
+        if other := [c for c in X.columns if c not in floats]: out[other] = _blanket_features(X[other], args)[0]
+        return out
+    if args.bins is None and not is_chunked(X) and (floats := _float_names(X)):
+        for given, what in ((args.adjusted, "--adjusted corrects counted MI for chance"),
+                            (args.criterion == "disr", "--criterion disr divides by a joint entropy of counted columns")):
+            if given: raise CLIError(f"{what}, and {_named(floats)} continuous: give --bins K to bin and count them")
+    if args.bins is None and is_chunked(X) and (floats := _float_names(X)):
         notes.append(f"float column(s) {floats[:5]}{' ...' if len(floats) > 5 else ''} binned into {PAPERS_BINS} "
-                     "equal-width bins: this command counts codes (--bins K chooses K)")
-    return PAPERS_BINS if bins is None else bins
+                     "equal-width bins: the input is read with dask, and the estimator of continuous columns needs the "
+                     "rows in memory (--bins K chooses K)")
+    return _blanket_features(X, args)[0]
 
 def _numeric(X: pd.DataFrame) -> pd.DataFrame:
     "Numeric features for the methods that need numbers: category / string columns become their codes."
@@ -762,7 +779,7 @@ def rank_table(inp: Input, args) -> tuple[pd.DataFrame, object]:
     if method.numeric and is_chunked(inp.X):
         raise CLIError(f"--method {args.method} needs the data in memory; on dask input use semi, listwise, Y0, Y1 "
                        "or mint")
-    X = _numeric(inp.X) if method.numeric else discretize(inp.X, bins=_count_bins(inp.X, args.bins, inp.notes), nan=args.nan)
+    X = _numeric(inp.X) if method.numeric else _rank_features(inp.X, args, inp.notes)
     args = _with_prior(args, X, inp.y, inp.notes, "--prior" in method.options)
     with _clock(f"rank --method {args.method}", _show_clock(args) and not method.progress):
         est = method.make(args, k).fit(X, inp.y)
@@ -811,7 +828,8 @@ def _blanket_features(X, args) -> tuple:
     if args.bins is not None or is_chunked(X): return discretize(X, bins=args.bins or PAPERS_BINS, nan=args.nan), []
     floats = _float_columns(X)
     if gaps := [c for c in floats if X[c].isna().any()]:
-        raise CLIError(f"the float column(s) {gaps[:5]} have missing values, which the continuous tests cannot take: "
+        raise CLIError(f"the float column(s) {gaps[:5]} have missing values, which the continuous tests and estimators "
+                       "cannot take: "
                        "impute them, or give --bins K (with --nan own_bin: a bin of their own)")
     other = [c for c in X.columns if c not in floats]
     if not other: return X, floats
@@ -933,7 +951,7 @@ def _add_input(p: argparse.ArgumentParser, default: str) -> None:
     p.add_argument("--rows", type=_positive_int("--rows"), default=5000,
                    help="for a bundled network: rows to sample (default: 5000)")
     p.add_argument("--bins", type=int, metavar="K", help="bin every numeric column into K equal-width bins (the papers' path "
-                   "with 5); default: float columns are continuous for mb and mi, binned into 5 for rank, which counts")
+                   "with 5); default: float columns are continuous, as the library reads them")
     p.add_argument("--nan", choices=["error", "own_bin"], default="error",
                    help="missing feature values: an error, or a code of their own")
     p.add_argument("--encoding", default="utf-8", help="text encoding of a CSV file (default: utf-8)")

@@ -22,15 +22,15 @@ from .core import (SURROGATES, CodeMatrix, PartialLabels, PartialLabelSelector, 
                           small_codes)
 from .datasets import discretize
 from .infotheory import cmi_from_counts, expected_cmi_from_counts, mutual_info_all
-from .continuous import MixedData, continuous_mask
+from .continuous import MixedData, ci_test_columns, continuous_mask
 from .knn import knn_mutual_info_all
 from .priors import resolve_prior
 from .surrogates import surrogate_tables
 
 # %% auto #0
-__all__ = ['CRITERIA', 'KNN_NEIGHBORS', 'ESTIMATORS', 'PairTerms', 'Accumulated', 'Criterion', 'beta_gamma', 'get_criterion',
-           'relevance', 'select', 'semi_select', 'listwise_select', 'mint_select', 'surrogate_mi_all',
-           'SurrogateSelector', 'SemiJMI', 'SemiMIM', 'MINT', 'labelled_scorer']
+__all__ = ['CRITERIA', 'KNN_NEIGHBORS', 'ESTIMATORS', 'AUTO_FLOATS', 'AUTO_BINS', 'PairTerms', 'Accumulated', 'Criterion',
+           'beta_gamma', 'get_criterion', 'relevance', 'select', 'semi_select', 'listwise_select', 'mint_select',
+           'surrogate_mi_all', 'SurrogateSelector', 'SemiJMI', 'SemiMIM', 'MINT', 'labelled_scorer']
 
 # %% ../nbs/05_jmi.ipynb #f5f0cef7
 class PairTerms(NamedTuple):
@@ -308,7 +308,7 @@ def _selected(codes: CodeMatrix | MixedData, feats: np.ndarray, steps: np.ndarra
               adjusted: bool = False, surrogate: str | None = None, threshold: float | None = None,
               n_neighbors: int | None = None) -> Selected:
     """The core's `Selected` of a greedy run: each pick scored by the criterion's value at its step (NaN for the
-    features not picked), the score named with its unit and meaning (and, for a `MixedData`, the kNN estimator's k),
+    features not picked), the score named with its unit and meaning (and, for a `MixedData`, its continuous estimator),
     and the column names of the codes."""
     name = "mint" if surrogate == "MINT" else crit.name
     scores = np.full(codes.shape[1], np.nan)
@@ -319,7 +319,10 @@ def _selected(codes: CodeMatrix | MixedData, feats: np.ndarray, steps: np.ndarra
     if adjusted:
         unit += ", adjusted for chance"
         note += "; every MI term minus its expectation under permutation, so 0 means no more than chance"
-    if isinstance(codes, MixedData) and codes.continuous.any():
+    if isinstance(codes, MixedData) and codes.continuous.any() and codes.jitter is None:
+        note += (f"; the information of the {int(codes.continuous.sum())} continuous column(s) is the conditional-Gaussian "
+                 "MI of their normal scores (chapter 01b's mi-cg statistic over 2N)")
+    elif isinstance(codes, MixedData) and codes.continuous.any():
         note += (f"; the information of the {int(codes.continuous.sum())} continuous column(s) estimated by k-nearest "
                  f"neighbours (k = {n_neighbors}; chapter 01c): nearly unbiased, so a term can be slightly negative")
     return Selected(feats, scores, f"{name.upper()} ({unit})", note[0].upper() + note[1:] + ".", surrogate, threshold,
@@ -337,7 +340,8 @@ def relevance(codes: CodeMatrix | MixedData, y: np.ndarray, ky: int, adjusted: b
               n_neighbors: int = KNN_NEIGHBORS) -> np.ndarray:
     """I(X_j;Y) in nats of every column of validated codes, or with `adjusted` I(X_j;Y) - E0[I(X_j;Y)], the MI minus
     its expectation when Y is permuted (adjusted for chance: about 0 for an ID column, whatever its plain MI); of
-    a `MixedData` (chapter 01b), chapter 01c's kNN estimate with `n_neighbors` neighbours.
+    a jittered `MixedData` (chapter 01b), chapter 01c's kNN estimate with `n_neighbors` neighbours; of an unjittered
+    one, the conditional-Gaussian MI of its normal scores (`_CG`).
 
     Examples
     --------
@@ -345,6 +349,7 @@ def relevance(codes: CodeMatrix | MixedData, y: np.ndarray, ky: int, adjusted: b
     >>> relevance(CodeMatrix(np.column_stack([y, ids])), y, 2, adjusted=True).round(2).tolist()
     [0.69, -0.0]
     """
+    if isinstance(codes, MixedData) and codes.jitter is None: return _CG(codes, y).mi(np.arange(codes.shape[1]), "y")
     if isinstance(codes, MixedData): return knn_mutual_info_all(codes, np.asarray(y), n_neighbors=n_neighbors)
     if not adjusted: return mutual_info_all(codes, y)
     parts = [cmi_from_counts(T[..., None]) - expected_cmi_from_counts(T[..., None]) for _, T in count_tables(codes, y, ky)]
@@ -358,14 +363,42 @@ def _knn_terms(table: MixedData, cols: np.ndarray, given, y: np.ndarray, crit: C
                               else np.full(len(cols), np.nan))
     return PairTerms(mi("mi_xb", B), mi("mi_xb_y", B, Y), mi("mi_xy_b", Y, B), np.full(len(cols), np.nan))
 
+class _CG:
+    """The conditional-Gaussian estimator of a table's information terms: I(X;Y|Z) = the mi-cg statistic of chapter
+    01b (bnlearn's likelihood ratio 2N I of the regressions within the strata of the discrete columns) over 2N, on the
+    table's Gaussian-copula normal scores (`MixedData.normal_scores`, so a skewed column is not read by its tails), from
+    the sufficient statistics the test computes: cross-products per stratum, batched over the candidate columns."""
+
+    def __init__(self, table: MixedData, y: np.ndarray):
+        self.M, self.cols, self.y, _ = MixedData.join(table.normal_scores(), np.asarray(y))
+
+    def mi(self, cols, b, given=()) -> np.ndarray:
+        """I(X_k;B|given) in nats of the columns `cols` (indices of the table) against B, the table's column `b` or
+        "y", given the table's columns (or "y") `given`; 0 where a model is singular (a constant column)."""
+        at = lambda j: self.y if isinstance(j, str) else self.cols[int(j)]
+        r = ci_test_columns(self.M, [self.cols[int(j)] for j in cols], at(b), [at(j) for j in given], "mi-cg")
+        return np.asarray(r.statistic, dtype=np.float64) / (2 * self.M.n)
+
+    def terms(self, cols: np.ndarray, given, crit: Criterion) -> PairTerms:
+        "The PairTerms the criterion reads of the candidates `cols` against the picks `given` (jointly); NaN for the others."
+        nan = np.full(len(cols), np.nan)
+        if len(given) == 1: b = given[0]
+        else: return PairTerms(nan, nan, self.mi(cols, "y", given) if "mi_xy_b" in crit.terms else nan, nan)
+        return PairTerms(self.mi(cols, b) if "mi_xb" in crit.terms else nan,
+                         self.mi(cols, b, ["y"]) if "mi_xb_y" in crit.terms else nan,
+                         self.mi(cols, "y", [b]) if "mi_xy_b" in crit.terms else nan, nan)
+
 def _greedy(codes: CodeMatrix | MixedData, y: np.ndarray, ky: int, k: int, crit: Criterion,
             rel: np.ndarray | None = None, adjusted: bool = False,
             n_neighbors: int = KNN_NEIGHBORS) -> tuple[np.ndarray, np.ndarray]:
-    """Greedy forward selection on validated codes, or on a jittered `MixedData` with the kNN estimator; `rel` overrides
+    """Greedy forward selection on validated codes, or on a `MixedData`: jittered, with the kNN estimator, else with
+    the conditional-Gaussian one (`_CG`); `rel` overrides
     I(X_k;Y) (MINT); `adjusted` scores every MI term adjusted for chance. Returns (features, scores)."""
     d = codes.shape[1]
     knn = isinstance(codes, MixedData)
-    rel = relevance(codes, y, ky, adjusted, n_neighbors=n_neighbors) if rel is None else rel
+    cg = _CG(codes, y) if knn and codes.jitter is None else None
+    if rel is None and cg is not None: rel = cg.mi(np.arange(d), "y")
+    elif rel is None: rel = relevance(codes, y, ky, adjusted, n_neighbors=n_neighbors)
     if not knn: y = codes.row_vector(y)    # chunked codes (chapter 10): the target chunked like them, one piece a chunk
     acc = Accumulated(np.asarray(rel, dtype=np.float64))
     free = np.ones(d, dtype=bool)
@@ -384,8 +417,9 @@ def _greedy(codes: CodeMatrix | MixedData, y: np.ndarray, ky: int, k: int, crit:
             continue
         cols = np.flatnonzero(free)
         if knn:   # CondMI conditions on all picks jointly, the others on the newest
-            acc.add(cols, _knn_terms(codes, cols, picks if crit.joint else [j], y, crit, n_neighbors), float(acc.rel[j]),
-                    crit.joint)
+            given = picks if crit.joint else [j]
+            terms = cg.terms(cols, given, crit) if cg is not None else _knn_terms(codes, cols, given, y, crit, n_neighbors)
+            acc.add(cols, terms, float(acc.rel[j]), crit.joint)
             continue
         kj = int(codes.arity[j])
         if not crit.joint: b, kb = codes[j], kj
@@ -398,11 +432,34 @@ def _greedy(codes: CodeMatrix | MixedData, y: np.ndarray, ky: int, k: int, crit:
 
 
 # %% ../nbs/05_jmi.ipynb #kn05a002
-ESTIMATORS = ("auto", "counts", "knn")
+ESTIMATORS = ("auto", "counts", "knn", "cg")
 """How the ranking functions and selectors estimate information: "counts" counts integer codes (chapter 01), "knn"
-estimates every numeric column as continuous by k-nearest neighbours (chapter 01c) and counts the others, "auto" takes
-the float columns as continuous and counts the rest. The kNN estimator needs the rows in memory: a chunked (dask) X with
-float columns is an error that says so, and `discretize=K` bins it chunk by chunk (chapter 10)."""
+estimates every numeric column as continuous by k-nearest neighbours (chapter 01c), "cg" by the conditional-Gaussian
+MI of its normal scores (chapter 01b's mi-cg statistic over 2N), each counting the other columns; "auto" reads the
+float columns as `AUTO_FLOATS` says and counts the rest. The continuous estimators need the rows in memory: a chunked
+(dask) X with float columns is an error that says so, and `discretize=K` bins it chunk by chunk (chapter 10)."""
+
+AUTO_FLOATS, AUTO_BINS = "counts", 5
+"""How estimator="auto" (and `semisel rank` without --bins) reads a float column: "counts", in `AUTO_BINS` equal-width
+bins (`semisel.datasets.discretize`, edges from all the rows given, labelled or not), counted; or "knn" / "cg",
+estimated as continuous.
+Chosen held out in chapter 05c (section *Float columns*) among these three, under a cost cap of 20 times the binned
+path's CPU: kNN was the most accurate there, at 38 times its CPU."""
+
+def _binned(X, continuous: np.ndarray) -> CodeMatrix:
+    """X with its `continuous` columns in `AUTO_BINS` equal-width bins and its string and categorical columns as their
+    codes (`discretize`), integer columns as they are: the codes estimator="auto" counts when AUTO_FLOATS is "counts"."""
+    frame = X if isinstance(X, pd.DataFrame) else pd.DataFrame(np.asarray(X))
+    out, cols = frame.copy(), frame.columns[continuous]
+    values = frame[cols].astype(np.float64)
+    for bad, what, fix in ((values.isna(), "NaN (missing values)", f"impute them, or bin them first with "
+                            f"semisel.datasets.discretize(X, {AUTO_BINS}, nan='own_bin')"),
+                           (np.isinf(values), "infinite values", "equal-width bins need finite ones: clip or drop them")):
+        if (where := bad.any()).any():
+            raise ValueError(f"`X` column(s) {list(cols[where.to_numpy()])[:5]} hold {what}; {fix}")
+    out[cols] = discretize(values, bins=AUTO_BINS)
+    if len(text := frame.columns[~continuous & ~_numeric_mask(frame)]): out[text] = discretize(frame[text])
+    return CodeMatrix(out)
 
 def _numeric_mask(X) -> np.ndarray:
     "Which columns of X hold numbers other than booleans: the columns estimator='knn' takes as continuous."
@@ -418,34 +475,38 @@ def _kinds(X) -> tuple[np.ndarray, np.ndarray] | None:
     return (continuous_mask(X), _numeric_mask(X)) if isinstance(X, pd.DataFrame) else None
 
 def _features(X, estimator: str = "auto", random_state=0, kinds=None) -> CodeMatrix | MixedData:
-    """The features as `estimator` reads them (see `ESTIMATORS`): a `CodeMatrix` to count, or chapter 01c's
-    jittered `MixedData` whose continuous columns are estimated by kNN; `kinds` are `_kinds` read before X lost its dtypes."""
+    """The features as `estimator` reads them (see `ESTIMATORS`): a `CodeMatrix` to count, chapter 01c's jittered
+    `MixedData` whose continuous columns are estimated by kNN, or an unjittered one for the conditional-Gaussian MI;
+    `kinds` are `_kinds` read before X lost its dtypes."""
     check_choice(estimator, "estimator", ESTIMATORS)
     if isinstance(X, MixedData):
-        if estimator == "counts": raise ValueError("`X` is a MixedData (for the kNN estimator): estimator='counts' "
+        if estimator == "counts": raise ValueError("`X` is a MixedData (for the continuous estimators): estimator='counts' "
                                                    "needs integer codes")
         return X
     if estimator == "counts" or isinstance(X, CodeMatrix) or is_chunked(X):
-        if estimator == "knn": raise ValueError("estimator='knn' needs the features in memory as numbers (not a "
-                                                "CodeMatrix nor a chunked array)")
+        if estimator in ("knn", "cg"): raise ValueError(f"estimator={estimator!r} needs the features in memory as numbers "
+                                                        "(not a CodeMatrix nor a chunked array)")
         if estimator == "auto" and is_chunked(X) and continuous_mask(X).any():
-            raise TypeError("`X` is chunked (dask) with float columns: the kNN estimator of continuous columns needs the "
+            raise TypeError("`X` is chunked (dask) with float columns: the estimator of continuous columns needs the "
                             "rows in memory; .compute() X, or bin it chunk by chunk (discretize=5, chapter 10)")
         return CodeMatrix(X)
     if not isinstance(X, pd.DataFrame) and np.ndim(X) != 2:
         raise ValueError(f"`X` must be 2-D (rows x features), got shape {np.shape(X)}")
     continuous, numeric = kinds if kinds is not None else (continuous_mask(X), _numeric_mask(X))
-    if estimator == "knn": continuous = continuous | numeric
+    if estimator != "auto": continuous = continuous | numeric
     elif not continuous.any(): return CodeMatrix(X)            # "auto" on codes: counted, exactly as "counts"
+    elif AUTO_FLOATS == "counts": return _binned(X, continuous)
+    if (AUTO_FLOATS if estimator == "auto" else estimator) == "cg": return MixedData(X, "X", continuous=continuous)
     return MixedData(X, "X", continuous=continuous, jitter=1e-10, random_state=random_state)
 
 def _check_knn(codes: CodeMatrix | MixedData, crit: Criterion, adjusted: bool, n_neighbors) -> int:
-    "k of the kNN estimator, checked, and what the kNN estimator cannot do: adjusted scores, DISR's entropies."
+    "k of the kNN estimator, checked, and what the continuous estimators cannot do: adjusted scores, DISR's entropies."
     n_neighbors = check_integer(n_neighbors, "n_neighbors", low=1)
     if isinstance(codes, MixedData):
         if adjusted:
-            raise ValueError("adjusted=True corrects counted MI for its bias by chance; the kNN estimator of continuous "
-                             "columns has none to correct: leave it out, or bin and count (discretize, estimator='counts')")
+            raise ValueError("adjusted=True corrects counted MI for its bias by chance; the estimators of continuous "
+                             "columns (kNN, conditional Gaussian) do not count cells: leave it out, or bin and count "
+                             "(discretize, estimator='counts')")
         if "h_xby" in crit.terms:
             raise ValueError(f"criterion {crit.name!r} divides by the joint entropy H(X,Xj,Y), which has no scale-free "
                              "value for continuous columns: choose another criterion, or bin and count the columns "
@@ -473,11 +534,12 @@ def select(X, y, criterion="jmi", k: int = 10, *, adjusted: bool = False, estima
         Score every MI term adjusted for chance (minus its expectation under permutation; see `relevance`), so that
         features with many values are not favoured by chance; the papers' criteria use the plain MI (False). Counts
         only (the kNN estimates have no such bias).
-    estimator : {"auto", "counts", "knn"}, default "auto"
+    estimator : {"auto", "counts", "knn", "cg"}, default "auto"
         How information is estimated (`ESTIMATORS`): "counts" counts integer codes (chapters 01 and 05; a float column
-        is an error); "knn" estimates every numeric column as continuous by k-nearest neighbours (chapter 01c), the
-        others counted; "auto" takes the float columns as continuous and counts everything else (codes only: exactly
-        "counts").
+        is an error); "knn" estimates every numeric column as continuous by k-nearest neighbours (chapter 01c), "cg"
+        by the conditional-Gaussian MI of its normal scores, the others counted; "auto" takes the float columns as
+        continuous, read as `AUTO_FLOATS` says (chosen held out in chapter 05c), and counts everything else (codes
+        only: exactly "counts").
     n_neighbors : int, default `KNN_NEIGHBORS` (5)
         k of the kNN estimator.
     random_state : None, int or numpy Generator, default 0
@@ -715,13 +777,13 @@ class _RankingSelector(PartialLabelSelector):
     def _table(self, X) -> CodeMatrix | MixedData:
         "The features as this selector reads them: binned and counted (`discretize`), or as `estimator` says."
         if self.discretize is None: return _features(X, self.estimator, self.random_state, getattr(self, "_kinds", None))
-        if check_choice(self.estimator, "estimator", ESTIMATORS) == "knn":
-            raise ValueError("`discretize` bins the columns to count them, estimator='knn' estimates them unbinned: set "
-                             "one of the two")
+        if (est := check_choice(self.estimator, "estimator", ESTIMATORS)) in ("knn", "cg"):
+            raise ValueError(f"`discretize` bins the columns to count them, estimator={est!r} estimates them unbinned: "
+                             "set one of the two")
         return CodeMatrix(discretize(X, bins=self.discretize))   # a dask X is binned chunk by chunk (chapter 10)
 
     def _adjusted(self, codes) -> bool:
-        "`adjusted`, with None read as chapter 05c's default: adjusted where the MI is counted, plain for kNN columns."
+        "`adjusted`, with None read as chapter 05c's default: adjusted where the MI is counted, plain for continuous ones."
         return (not isinstance(codes, MixedData)) if self.adjusted is None else self.adjusted
 
     def _select(self, X, labels: PartialLabels) -> Selected:
@@ -771,10 +833,10 @@ class SurrogateSelector(_RankingSelector):
     adjusted : bool, optional
         Score every MI term adjusted for chance (its expectation under permutation subtracted): an ID-like column
         cannot win by its number of values. None (the default): adjusted where the MI is counted (chosen held out in
-        chapter 05c), plain for kNN-estimated columns. The papers' criteria use the plain MI (``adjusted=False``).
-    estimator : {"auto", "counts", "knn"}, default "auto"
-        How information is estimated without `discretize` (see `select`): "auto" estimates the float columns by
-        k-nearest neighbours and counts the others.
+        chapter 05c), plain where columns are continuous. The papers' criteria use the plain MI (``adjusted=False``).
+    estimator : {"auto", "counts", "knn", "cg"}, default "auto"
+        How information is estimated without `discretize` (see `select`): "auto" reads the float columns as
+        `AUTO_FLOATS` says (binned and counted) and counts the others.
     n_neighbors : int, default `KNN_NEIGHBORS` (5)
         k of the kNN estimator.
     random_state : None, int or numpy Generator, default 0

@@ -113,6 +113,36 @@ def test_rank_csv_with_unlabelled_rows_matches_library(tmp_path):
     assert doc["metadata"]["surrogate"] == expected.surrogate
 
 
+def test_rank_float_csv_follows_library(tmp_path):
+    """Issue 40: `semisel rank` on a CSV of floats, with no extra flag, ranks as the library does on the same table (float
+    columns read by the rankers' AUTO_FLOATS, chosen held out in chapter 05c): the same features, order and scores as
+    SurrogateSelector's defaults, with a note saying how the floats were read; --bins 3 is the library on
+    `discretize(X, 3)`, and differs."""
+    from semisel.core import selection_table
+    from semisel.datasets import discretize, load_dataset
+    from semisel.ranking import AUTO_BINS, AUTO_FLOATS, SurrogateSelector
+    from semisel.surrogates import mcar
+    X, y = load_dataset("waveform")
+    X, y = X.iloc[:1200], np.asarray(y)[:1200]
+    yp = mcar(y, 0.3, random_state=0)
+    X.assign(label=pd.Series(yp).astype(object).where(yp >= 0, "")).to_csv(tmp_path / "w.csv", index=False)
+    out = run("rank", str(tmp_path / "w.csv"), "--label", "label", "-k", "6", "--json", cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    doc = json.loads(out.stdout)
+    lib = selection_table(SurrogateSelector(k=6).fit(pd.read_csv(tmp_path / "w.csv").drop(columns="label"), yp))
+    assert [r["feature"] for r in doc["rows"]] == lib.feature.tolist()
+    assert np.allclose([r["score"] for r in doc["rows"]], lib.score, rtol=0, atol=1e-9)
+    assert (f"binned into {AUTO_BINS} equal-width bins and counted" in out.stderr) == (AUTO_FLOATS == "counts")
+    if AUTO_FLOATS == "counts":      # the library's default on floats: the same as binning them first
+        first = selection_table(SurrogateSelector(k=6).fit(discretize(X, AUTO_BINS), yp))
+        assert first.feature.tolist() == lib.feature.tolist() and np.allclose(first.score, lib.score, rtol=0, atol=1e-12)
+    binned = json.loads(run("rank", str(tmp_path / "w.csv"), "--label", "label", "-k", "6", "--json", "--bins", "3",
+                            cwd=tmp_path).stdout)
+    old = selection_table(SurrogateSelector(k=6).fit(discretize(X, 3), yp))
+    assert [r["feature"] for r in binned["rows"]] == old.feature.tolist()
+    assert [r["score"] for r in binned["rows"]] != [r["score"] for r in doc["rows"]]
+
+
 def test_mb_on_network_sample_prints_truth_and_scores():
     out = run("mb", "asia", "--target", "bronc", "--rows", "3000", "--mcar", "0.5", "--prior", "0.45")
     assert out.returncode == 0, out.stderr

@@ -67,3 +67,35 @@ def test_mint_fully_labelled_is_mrmr(seed):
         assert (semi_select(X, y, "jmi", 4, adjusted=adjusted).ranking.tolist()
                 == select(X, y, "jmi", 4, adjusted=adjusted).ranking.tolist())
     assert semi_select(X, y, "jmi", 4).ranking.tolist() == select(X, y, "jmi", 4, adjusted=True).ranking.tolist()   # 05c
+
+
+def float_data(seed, n=300, d=5):
+    rng = np.random.default_rng(seed)
+    X = rng.normal(size=(n, d))
+    y = (X[:, 0] + X[:, 1] * X[:, 2] + rng.normal(size=n) > 0).astype(int)
+    return X, y, np.where(rng.random(n) < 0.4, y, -1)
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 10_000))
+def test_float_columns_default_is_chapter_05c_choice(seed):
+    """Issue 40: estimator="auto" reads float columns as AUTO_FLOATS says (chapter 05c): binned into AUTO_BINS
+    equal-width bins and counted, so the default ranking of a float table is the ranking of its bins."""
+    from semisel.datasets import discretize
+    from semisel.ranking import AUTO_BINS, AUTO_FLOATS
+    X, y, yp = float_data(seed)
+    a = semi_select(X, yp, "jmi", 3)
+    b = semi_select(discretize(X, AUTO_BINS), yp, "jmi", 3) if AUTO_FLOATS == "counts" else \
+        semi_select(X, yp, "jmi", 3, estimator=AUTO_FLOATS)
+    assert a.ranking.tolist() == b.ranking.tolist()
+    np.testing.assert_allclose(a.scores, b.scores, atol=1e-12)
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 10_000), name=st.sampled_from(["jmi", "mim", "mrmr", "cmim"]))
+def test_cg_estimator_invariant_to_monotone_changes(seed, name):
+    "estimator='cg' reads normal scores: a strictly increasing change of every column changes neither picks nor scores."
+    X, y, yp = float_data(seed)
+    a, b = semi_select(X, yp, name, 3, estimator="cg"), semi_select(np.exp(X) + X ** 3, yp, name, 3, estimator="cg")
+    assert a.ranking.tolist() == b.ranking.tolist()
+    np.testing.assert_allclose(a.scores, b.scores, atol=1e-10)
