@@ -19,7 +19,9 @@ semisel's calls are warm (a warm-up call first); each row is one call of each, a
 
 With `--cli`, `semisel mb` in a subprocess (a fresh process, the way a user meets it: Python's start, the imports, the
 CSV, numba's compiled kernels loaded) on the first target of each network, N and labelling, against a fresh `Rscript`
-that loads bnlearn, reads the same CSV and runs `learn.mb` / `learn.nbr` (their CPU from the OS, children's rusage).
+that loads bnlearn, reads the same CSV and runs `learn.mb` / `learn.nbr` (their CPU from the OS, children's rusage);
+with `--before PATH`, also the same command on an older checkout (PYTHONPATH=PATH), in the same run, and whether its
+output is the same.
 With `--floors`, the fixed costs of fresh processes (Python; numpy; numba with one kernel loaded from its cache; pandas;
 scikit-learn's BaseEstimator; `import semisel.iamb`; `semisel --help`; Rscript loading bnlearn): the least a fresh
 `semisel mb` can cost with what it imports. With `--first`, the first and second `markov_blanket` call in a fresh Python process (the first pays numba's compile or
@@ -27,7 +29,7 @@ cache load).
 
     OMP_NUM_THREADS=1 python tests/benchmarks/bench_entry.py [--networks alarm insurance child hailfinder water ...]
         [--n 2000 5000] [--targets 2] [--labellings full mcar-semi mcar-listwise pu] [--algorithms iamb mmpc ...]
-        [--tests mi adf g-adf] [--alpha 0.05] [--cli] [--first] [--floors] [--no-grid]
+        [--tests mi adf g-adf] [--alpha 0.05] [--cli [--before PATH]] [--first] [--floors] [--no-grid]
 """
 import argparse
 import functools
@@ -205,19 +207,27 @@ def run_cli(a):
                             t_cli, out = child_cpu(cmd)
                             t_r, _ = child_cpu(["Rscript", rfile, theirs, target, alg, BNLEARN_LIB,
                                                 BN_TEST.get(test, test), str(a.alpha)])
-                            found = [r["feature"] for r in json.loads(out)["rows"]]
-                            rows.append(dict(network=name, n=n, labelling=labelling, algorithm=alg, test=test,
-                                             semisel_mb=t_cli, Rscript=t_r, members=len(found)))
+                            row = dict(network=name, n=n, labelling=labelling, algorithm=alg, test=test,
+                                       semisel_mb=t_cli, Rscript=t_r, members=len(json.loads(out)["rows"]))
+                            if a.before:                                # the same command on an older checkout
+                                t_old, old = child_cpu(cmd, env={**os.environ, "PYTHONPATH": a.before})
+                                row.update(before=t_old, same=json.loads(old) == json.loads(out))
+                            rows.append(row)
                 print(f"  cli {name} n={n}: {len(rows)} rows", file=sys.stderr, flush=True)
     df = pd.DataFrame(rows)
     print(f"\n`semisel mb` in a fresh process against a fresh Rscript (load bnlearn, read the CSV, learn), CPU seconds "
           f"summed over networks {a.networks}, n {a.n}, labellings {a.labellings} ({len(df)} calls of each):")
+    cols = ["semisel_mb", "Rscript"] + (["before"] if a.before else [])
     for by in (["algorithm", "test"], ["network"]):
-        tab = df.groupby(by)[["semisel_mb", "Rscript"]].sum()
+        tab = df.groupby(by)[cols].sum()
         tab["ratio"] = tab.semisel_mb / tab.Rscript
+        if a.before: tab["before/Rscript"], tab["same"] = tab.before / tab.Rscript, df.groupby(by).same.mean()
         print(tab.round(3).to_string())
     print(f"overall semisel mb / Rscript: {df.semisel_mb.sum() / df.Rscript.sum():.2f} "
           f"(per call: semisel mb {df.semisel_mb.mean():.3f}, Rscript {df.Rscript.mean():.3f} CPU-s)")
+    if a.before:
+        print(f"overall before ({a.before}) / Rscript: {df.before.sum() / df.Rscript.sum():.2f} (per call "
+              f"{df.before.mean():.3f} CPU-s); the same output as before in {df.same.sum()} of {len(df)} calls")
 
 
 _KERNEL = textwrap.dedent("""
@@ -314,6 +324,8 @@ def main():
     ap.add_argument("--no-grid", action="store_true", help="skip the warm grid")
     ap.add_argument("--floors", action="store_true", help="also the fixed costs of fresh processes (Python, numpy, numba, "
                     "pandas, scikit-learn, semisel, R with bnlearn)")
+    ap.add_argument("--before", metavar="PATH", help="with --cli: also run each command with PYTHONPATH=PATH (an older "
+                    "checkout's package folder, e.g. from git archive) and compare its CPU and its output")
     ap.add_argument("--repeat", type=int, default=5, help="fresh processes per figure of --floors")
     a = ap.parse_args()
     if not bnlearn_available(): raise SystemExit("R with bnlearn 4.9 is needed (see ../shared/tools/bnlearn)")
