@@ -255,7 +255,7 @@ def run_floors(a):
     which load scipy.stats)."""
     def median(cmd, **kw):
         return float(np.median([child_cpu(cmd, **kw)[0] for _ in range(a.repeat)]))
-    py = sys.executable
+    py, old = sys.executable, {**os.environ, "PYTHONPATH": a.before or ""}
     with tempfile.TemporaryDirectory() as tmp:
         with open(os.path.join(tmp, "kernel.py"), "w") as f: f.write(_KERNEL)
         child_cpu([py, "-c", "import kernel, numpy as np; kernel.total(np.arange(3))"], cwd=tmp)    # compiled, cached
@@ -270,6 +270,8 @@ def run_floors(a):
                 ("floor with SemiIAMB's bases", median([py, "-c", _FLOOR.format(_BASES)], cwd=tmp)),
                 ("import semisel.iamb", median([py, "-c", "import semisel.iamb"])),
                 ("semisel --help", median(["semisel", "--help"])),
+                *([("import semisel.iamb, --before", median([py, "-c", "import semisel.iamb"], env=old)),
+                   ("semisel --help, --before", median(["semisel", "--help"], env=old))] if a.before else []),
                 ("Rscript: library(bnlearn)", median(["Rscript", "-e", f".libPaths(c('{BNLEARN_LIB}', .libPaths())); "
                                                       "suppressMessages(library(bnlearn))"]))]
     print(f"\nFixed costs of a fresh process, median CPU seconds of {a.repeat}:")
@@ -325,7 +327,8 @@ def main():
     ap.add_argument("--floors", action="store_true", help="also the fixed costs of fresh processes (Python, numpy, numba, "
                     "pandas, scikit-learn, semisel, R with bnlearn)")
     ap.add_argument("--before", metavar="PATH", help="with --cli: also run each command with PYTHONPATH=PATH (an older "
-                    "checkout's package folder, e.g. from git archive) and compare its CPU and its output")
+                    "checkout's package folder, e.g. from git archive) and compare its CPU and its output; with "
+                    "--floors: also its import semisel.iamb and semisel --help")
     ap.add_argument("--repeat", type=int, default=5, help="fresh processes per figure of --floors")
     a = ap.parse_args()
     if not bnlearn_available(): raise SystemExit("R with bnlearn 4.9 is needed (see ../shared/tools/bnlearn)")
