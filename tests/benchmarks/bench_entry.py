@@ -189,6 +189,9 @@ def run_cli(a):
         with open(rfile, "w") as f: f.write(_R_FRESH)
         for name in a.networks:
             net = load(name)
+            if not targets_of(net, 1):
+                print(f"  cli {name}: no benchmark target, skipped", file=sys.stderr, flush=True)
+                continue
             for n in a.n:
                 D = sample_network(net, n, random_state=0)
                 target = targets_of(net, 1)[0]
@@ -213,7 +216,8 @@ def run_cli(a):
                                 t_old, old = child_cpu(cmd, env={**os.environ, "PYTHONPATH": a.before})
                                 row.update(before=t_old, same=json.loads(old) == json.loads(out))
                             rows.append(row)
-                print(f"  cli {name} n={n}: {len(rows)} rows", file=sys.stderr, flush=True)
+                so_far = {k: round(sum(r[k] for r in rows), 3) for k in ("semisel_mb", "Rscript", "before") if k in rows[-1]}
+                print(f"  cli {name} n={n}: {len(rows)} rows, CPU-s so far {so_far}", file=sys.stderr, flush=True)
     df = pd.DataFrame(rows)
     print(f"\n`semisel mb` in a fresh process against a fresh Rscript (load bnlearn, read the CSV, learn), CPU seconds "
           f"summed over networks {a.networks}, n {a.n}, labellings {a.labellings} ({len(df)} calls of each):")
