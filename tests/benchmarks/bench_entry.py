@@ -195,7 +195,7 @@ def run_cli(a):
             for n in a.n:
                 D = sample_network(net, n, random_state=0)
                 target = targets_of(net, 1)[0]
-                X, y = D.drop(columns=target), (D[target].to_numpy() == 0).astype(np.int64)
+                X, y = D.drop(columns=target).copy(), (D[target].to_numpy() == 0).astype(np.int64)   # one block
                 prior = exact_prior(net, target)
                 for labelling in a.labellings:                                     # points declare them (listwise too)
                     yl, method, keep, cls = labelled(y, labelling)
