@@ -14,10 +14,6 @@ import pandas as pd
 from scipy import stats
 from scipy.optimize import nnls
 from sklearn.base import clone
-from sklearn.ensemble import HistGradientBoostingClassifier
-from sklearn.linear_model import LogisticRegression
-from sklearn.pipeline import Pipeline, make_pipeline
-from sklearn.preprocessing import StandardScaler
 from sklearn.utils.validation import has_fit_parameter
 from threadpoolctl import threadpool_limits
 
@@ -71,6 +67,10 @@ def default_classifier(method: str = "bbe"):
     """The classifier `estimate_prior` uses for `method` when none is given (`PU_DEFAULTS`): gradient-boosted trees
     (100 rounds), or, for Elkan-Noto, which reads the level of calibrated probabilities, standardised L2 logistic
     regression."""
+    from sklearn.ensemble import HistGradientBoostingClassifier   # here, not on import: the blanket learners and the
+    from sklearn.linear_model import LogisticRegression          # command line import this chapter (resolve_prior)
+    from sklearn.pipeline import make_pipeline                    # and need no classifier unless a prior is estimated
+    from sklearn.preprocessing import StandardScaler
     if PU_DEFAULTS[check_choice(method, "method", PU_CHOICES)][0] == "logistic":
         return make_pipeline(StandardScaler(), LogisticRegression(solver="newton-cholesky"))
     return HistGradientBoostingClassifier(early_stopping=False)
@@ -93,6 +93,7 @@ def _feature_matrix(X, n_rows: int | None = None) -> np.ndarray:
     return A
 
 def _check_classifier(classifier, method: str = "bbe"):
+    from sklearn.pipeline import Pipeline
     weighted = method == "en-balanced"
     clf = default_classifier(method) if classifier is None else classifier
     if not (hasattr(clf, "fit") and hasattr(clf, "predict_proba")):
@@ -115,6 +116,7 @@ def _folds(s: np.ndarray, k: int, rng) -> np.ndarray:
 def _oof_scores(clf, X: np.ndarray, s: np.ndarray, folds: np.ndarray, k: int, balanced: bool = False) -> np.ndarray:
     """Cross-fitted g(x) = p(s=1|x): each row scored by the classifier fitted on the other folds; `balanced`: fitted
     with the two classes weighted to equal totals (then g = f_P/(f_P + f_U))."""
+    from sklearn.pipeline import Pipeline
     g = np.empty(len(s))
     for f in range(k):
         test = folds == f

@@ -19,13 +19,17 @@ semisel's calls are warm (a warm-up call first); each row is one call of each, a
 
 With `--cli`, `semisel mb` in a subprocess (a fresh process, the way a user meets it: Python's start, the imports, the
 CSV, numba's compiled kernels loaded) on the first target of each network, N and labelling, against a fresh `Rscript`
-that loads bnlearn, reads the same CSV and runs `learn.mb` / `learn.nbr` (their CPU from the OS, children's rusage).
-With `--first`, the first and second `markov_blanket` call in a fresh Python process (the first pays numba's compile or
+that loads bnlearn, reads the same CSV and runs `learn.mb` / `learn.nbr` (their CPU from the OS, children's rusage);
+with `--before PATH`, also the same command on an older checkout (PYTHONPATH=PATH), in the same run, and whether its
+output is the same.
+With `--floors`, the fixed costs of fresh processes (Python; numpy; numba with one kernel loaded from its cache; pandas;
+scikit-learn's BaseEstimator; `import semisel.iamb`; `semisel --help`; Rscript loading bnlearn): the least a fresh
+`semisel mb` can cost with what it imports. With `--first`, the first and second `markov_blanket` call in a fresh Python process (the first pays numba's compile or
 cache load).
 
     OMP_NUM_THREADS=1 python tests/benchmarks/bench_entry.py [--networks alarm insurance child hailfinder water ...]
         [--n 2000 5000] [--targets 2] [--labellings full mcar-semi mcar-listwise pu] [--algorithms iamb mmpc ...]
-        [--tests mi adf g-adf] [--alpha 0.05] [--cli] [--first]
+        [--tests mi adf g-adf] [--alpha 0.05] [--cli [--before PATH]] [--first] [--floors] [--no-grid]
 """
 import argparse
 import functools
@@ -43,7 +47,7 @@ import warnings
 import numpy as np
 import pandas as pd
 
-from semisel.blankets import ALGORITHMS, bnlearn_available, bnlearn_learn, learn_mb
+from semisel.blankets import ALGORITHMS, BNLEARN_LIB, bnlearn_available, bnlearn_learn, learn_mb
 from semisel.iamb import SemiIAMB, markov_blanket
 from semisel.networks import benchmark_targets, compile_network, exact_prior, network, sample_network
 from semisel.surrogates import mcar, pu
@@ -178,7 +182,6 @@ def child_cpu(cmd, **kw):
 
 def run_cli(a):
     "`semisel mb` and a fresh Rscript on the first target of each network, N and labelling."
-    from semisel.blankets import BNLEARN_LIB
     rows = []
     semisel = [sys.executable, "-c", "import sys; from semisel.cli import main; sys.exit(main())"] if a.module else ["semisel"]
     with tempfile.TemporaryDirectory() as tmp:
@@ -186,10 +189,13 @@ def run_cli(a):
         with open(rfile, "w") as f: f.write(_R_FRESH)
         for name in a.networks:
             net = load(name)
+            if not targets_of(net, 1):
+                print(f"  cli {name}: no benchmark target, skipped", file=sys.stderr, flush=True)
+                continue
             for n in a.n:
                 D = sample_network(net, n, random_state=0)
                 target = targets_of(net, 1)[0]
-                X, y = D.drop(columns=target), (D[target].to_numpy() == 0).astype(np.int64)
+                X, y = D.drop(columns=target).copy(), (D[target].to_numpy() == 0).astype(np.int64)   # one block
                 prior = exact_prior(net, target)
                 for labelling in a.labellings:                                     # points declare them (listwise too)
                     yl, method, keep, cls = labelled(y, labelling)
@@ -204,16 +210,76 @@ def run_cli(a):
                             t_cli, out = child_cpu(cmd)
                             t_r, _ = child_cpu(["Rscript", rfile, theirs, target, alg, BNLEARN_LIB,
                                                 BN_TEST.get(test, test), str(a.alpha)])
-                            found = [r["feature"] for r in json.loads(out)["rows"]]
-                            rows.append(dict(network=name, n=n, labelling=labelling, algorithm=alg, test=test,
-                                             semisel_mb=t_cli, Rscript=t_r, members=len(found)))
-                print(f"  cli {name} n={n}: {len(rows)} rows", file=sys.stderr, flush=True)
+                            row = dict(network=name, n=n, labelling=labelling, algorithm=alg, test=test,
+                                       semisel_mb=t_cli, Rscript=t_r, members=len(json.loads(out)["rows"]))
+                            if a.before:                                # the same command on an older checkout
+                                t_old, old = child_cpu(cmd, env={**os.environ, "PYTHONPATH": a.before})
+                                row.update(before=t_old, same=json.loads(old) == json.loads(out))
+                            rows.append(row)
+                so_far = {k: round(sum(r[k] for r in rows), 3) for k in ("semisel_mb", "Rscript", "before") if k in rows[-1]}
+                print(f"  cli {name} n={n}: {len(rows)} rows, CPU-s so far {so_far}", file=sys.stderr, flush=True)
     df = pd.DataFrame(rows)
-    tab = df.groupby(["algorithm", "test"])[["semisel_mb", "Rscript"]].sum()
-    tab["ratio"] = tab.semisel_mb / tab.Rscript
-    print("\n`semisel mb` in a fresh process against a fresh Rscript (load bnlearn, read the CSV, learn), CPU seconds:")
-    print(tab.round(3).to_string())
-    print(f"overall semisel mb / Rscript: {df.semisel_mb.sum() / df.Rscript.sum():.2f}")
+    print(f"\n`semisel mb` in a fresh process against a fresh Rscript (load bnlearn, read the CSV, learn), CPU seconds "
+          f"summed over networks {a.networks}, n {a.n}, labellings {a.labellings} ({len(df)} calls of each):")
+    cols = ["semisel_mb", "Rscript"] + (["before"] if a.before else [])
+    for by in (["algorithm", "test"], ["network"]):
+        tab = df.groupby(by)[cols].sum()
+        tab["ratio"] = tab.semisel_mb / tab.Rscript
+        if a.before: tab["before/Rscript"], tab["same"] = tab.before / tab.Rscript, df.groupby(by).same.mean()
+        print(tab.round(3).to_string())
+    print(f"overall semisel mb / Rscript: {df.semisel_mb.sum() / df.Rscript.sum():.2f} "
+          f"(per call: semisel mb {df.semisel_mb.mean():.3f}, Rscript {df.Rscript.mean():.3f} CPU-s)")
+    if a.before:
+        print(f"overall before ({a.before}) / Rscript: {df.before.sum() / df.Rscript.sum():.2f} (per call "
+              f"{df.before.mean():.3f} CPU-s); the same output as before in {df.same.sum()} of {len(df)} calls")
+
+
+_KERNEL = textwrap.dedent("""
+    import numba, numpy as np
+    @numba.njit(cache=True, nogil=True)
+    def total(x):
+        s = 0
+        for i in range(x.shape[0]): s += x[i]
+        return s
+    """)
+
+
+_FLOOR = ("import gc; gc.set_threshold(20_000, 10, 10)\n"          # the console's collector (semisel.cli.console)
+          "import numpy as np, pandas as pd, scipy.special, kernel\n{}"
+          "pd.read_csv(__import__('io').StringIO('a,b\\n0,1\\n')); kernel.total(np.arange(3)); gc.freeze()")
+_BASES = "import sklearn.base, sklearn.feature_selection\n"
+
+
+def run_floors(a):
+    """The fixed costs a fresh process pays, each the median CPU seconds (children's rusage) of `--repeat` fresh
+    processes: Python, numpy, numba, numba with one kernel loaded from its cache (the least a compiled kernel costs),
+    pandas, scikit-learn's BaseEstimator, `import semisel.iamb`, `semisel --help`, and R with bnlearn loaded. The two
+    floors are what `semisel mb` cannot go below with the console's collector: numpy, pandas (a CSV read), scipy.special
+    and one cached numba kernel, without and with scikit-learn's BaseEstimator and SelectorMixin (SemiIAMB's bases,
+    which load scipy.stats)."""
+    def median(cmd, **kw):
+        return float(np.median([child_cpu(cmd, **kw)[0] for _ in range(a.repeat)]))
+    py, old = sys.executable, {**os.environ, "PYTHONPATH": a.before or ""}
+    with tempfile.TemporaryDirectory() as tmp:
+        with open(os.path.join(tmp, "kernel.py"), "w") as f: f.write(_KERNEL)
+        child_cpu([py, "-c", "import kernel, numpy as np; kernel.total(np.arange(3))"], cwd=tmp)    # compiled, cached
+        rows = [("python -c pass", median([py, "-c", "pass"])),
+                ("import numpy", median([py, "-c", "import numpy"])),
+                ("import numba", median([py, "-c", "import numba"])),
+                ("numba + one cached kernel", median([py, "-c", "import kernel, numpy as np; kernel.total(np.arange(3))"],
+                                                     cwd=tmp)),
+                ("import pandas", median([py, "-c", "import pandas"])),
+                ("import sklearn.base", median([py, "-c", "import sklearn.base"])),
+                ("floor without scikit-learn", median([py, "-c", _FLOOR.format("")], cwd=tmp)),
+                ("floor with SemiIAMB's bases", median([py, "-c", _FLOOR.format(_BASES)], cwd=tmp)),
+                ("import semisel.iamb", median([py, "-c", "import semisel.iamb"])),
+                ("semisel --help", median(["semisel", "--help"])),
+                *([("import semisel.iamb, --before", median([py, "-c", "import semisel.iamb"], env=old)),
+                   ("semisel --help, --before", median(["semisel", "--help"], env=old))] if a.before else []),
+                ("Rscript: library(bnlearn)", median(["Rscript", "-e", f".libPaths(c('{BNLEARN_LIB}', .libPaths())); "
+                                                      "suppressMessages(library(bnlearn))"]))]
+    print(f"\nFixed costs of a fresh process, median CPU seconds of {a.repeat}:")
+    print(pd.DataFrame(rows, columns=["process", "cpu"]).round(3).to_string(index=False))
 
 
 _FIRST = textwrap.dedent("""
@@ -262,6 +328,12 @@ def main():
     ap.add_argument("--module", action="store_true", help="run the command as python -c '...semisel.cli.main()' (not the console script)")
     ap.add_argument("--first", action="store_true", help="also the first call in a fresh process")
     ap.add_argument("--no-grid", action="store_true", help="skip the warm grid")
+    ap.add_argument("--floors", action="store_true", help="also the fixed costs of fresh processes (Python, numpy, numba, "
+                    "pandas, scikit-learn, semisel, R with bnlearn)")
+    ap.add_argument("--before", metavar="PATH", help="with --cli: also run each command with PYTHONPATH=PATH (an older "
+                    "checkout's package folder, e.g. from git archive) and compare its CPU and its output; with "
+                    "--floors: also its import semisel.iamb and semisel --help")
+    ap.add_argument("--repeat", type=int, default=5, help="fresh processes per figure of --floors")
     a = ap.parse_args()
     if not bnlearn_available(): raise SystemExit("R with bnlearn 4.9 is needed (see ../shared/tools/bnlearn)")
     pd.set_option("display.width", 180)
@@ -278,6 +350,7 @@ def main():
               f"{tot.markov_blanket / tot.bnlearn:.2f}, SemiIAMB.fit {tot.SemiIAMB / tot.bnlearn:.2f} ({len(df)} blankets)")
     if a.cli: run_cli(a)
     if a.first: run_first(a)
+    if a.floors: run_floors(a)
 
 
 if __name__ == "__main__":
