@@ -1019,6 +1019,9 @@ _TEST_FACTS = (
      '(Freedman-Lane)', 999, 'conditional-gaussian'),
     ('smc-mi-cg', (), "sequential Monte Carlo: the continuous variable's null residuals permuted within the strata of the "
      'discrete z (Freedman-Lane)', 999, 'conditional-gaussian'),
+    ('seq-mi-cg', (), 'sequential Monte Carlo stopping both ways (a column stops once its decision at alpha is settled, '
+     "either way, at error 0.001): the continuous variable's null residuals permuted within the strata of the discrete z "
+     '(Freedman-Lane)', 999, 'conditional-gaussian'),
     ('sp-mi-cg', (), 'c·chi2_nu with the mean and variance of n_perm Freedman-Lane permutations',
      100, 'conditional-gaussian'),
     ('ns-mi-cg', (), 'mi-cg on the van der Waerden normal scores of the continuous columns',

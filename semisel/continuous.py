@@ -17,8 +17,8 @@ from .core import (check_number, check_probability, check_random_state, chunked_
 from .infotheory import IndependenceResult, chi2_sf, ci_test_all, test_spec
 
 # %% auto #0
-__all__ = ['MACHINE_TOL', 'continuous_mask', 'MixedData', 'ci_test_columns', 'continuous_test_all', 'continuous_test',
-           'permuted_statistics']
+__all__ = ['MACHINE_TOL', 'SEQ_ERROR', 'continuous_mask', 'MixedData', 'ci_test_columns', 'continuous_test_all',
+           'continuous_test', 'permuted_statistics']
 
 # %% ../nbs/01b_continuous.ipynb #b1000021
 MACHINE_TOL = math.sqrt(np.finfo(float).eps)          # bnlearn's MACHINE_TOL, sqrt(DBL_EPSILON)
@@ -609,10 +609,20 @@ class _CGLaw:
         return out
 
 # %% ../nbs/01b_continuous.ipynb #b1000063
+SEQ_ERROR = 0.001   # "seq-": the chance, at each of its 8 looks, that a stopped column's decision differs from the full run's
+
+def _settled(above, ties, used, alpha: float, h: int) -> np.ndarray:
+    """Whether a column's decision at `alpha` is settled after `used` permutations of which `above` exceeded the
+    observed statistic (and `ties` equalled it): Besag & Clifford's h exceedances (acceptance), or a binomial tail
+    of the exceedances below `SEQ_ERROR` were its p-value alpha (rejection when few, acceptance when many)."""
+    return ((above >= h) | (stats.binom.cdf(above + ties, used, alpha) <= SEQ_ERROR)
+            | (stats.binom.sf(above - 1, used, alpha) <= SEQ_ERROR))
+
 def _calibrate(law, live: np.ndarray, how: str, n_perm: int, alpha: float, rng) -> tuple:
     """p-values of "mc" (ties broken at random), "smc" (a column stops once its acceptance at `alpha` is settled;
-    Besag & Clifford's p-value) or "sp" (c chi2_nu matched to the mean and variance of n_perm permuted statistics)
-    from a law's `perms` and `draw`, the observed statistic being the law's own for the identity permutation; p-value
+    Besag & Clifford's p-value), "seq" (a column stops once its decision at `alpha` is settled either way: `_settled`;
+    the Monte Carlo p-value of the permutations drawn) or "sp" (c chi2_nu matched to the mean and variance of n_perm
+    permuted statistics) from a law's `perms` and `draw`, the observed statistic being the law's own for the identity permutation; p-value
     1 where not `live`. Returns (p, nu or None, permutations drawn per column)."""
     J = len(live)
     step = _per_batch(law.cells(J))
@@ -627,7 +637,7 @@ def _calibrate(law, live: np.ndarray, how: str, n_perm: int, alpha: float, rng) 
     tol = 1e-9 * np.maximum(1.0, np.abs(stat))                                 # equal to rounding: a tie
     above, ties, used = np.zeros(J, np.int64), np.zeros(J, np.int64), np.zeros(J, np.int64)
     active, h = np.flatnonzero(live), int(np.ceil(alpha * (n_perm + 1)))
-    per_round = -(-n_perm // (8 if how == "smc" else 1))
+    per_round = -(-n_perm // (8 if how in ("smc", "seq") else 1))
     while active.size and used[active[0]] < n_perm:
         k = min(per_round, n_perm - int(used[active[0]]))
         for s in range(0, k, step):
@@ -636,15 +646,16 @@ def _calibrate(law, live: np.ndarray, how: str, n_perm: int, alpha: float, rng) 
             ties[active] += (np.abs(d) <= tol[active]).sum(0)
         used[active] += k
         if how == "smc": active = active[above[active] < h]
-    p = (above + rng.random(J) * (1 + ties)) / (n_perm + 1)
+        if how == "seq": active = active[~_settled(above[active], ties[active], used[active], alpha, h)]
+    p = (above + rng.random(J) * (1 + ties)) / ((used if how == "seq" else n_perm) + 1)
     if how == "smc": p = np.where(above >= h, (above + ties) / np.maximum(used, 1), p)
     return np.where(live, p, 1.0), None, used
 
 # %% ../nbs/01b_continuous.ipynb #b1000071
 def _parse(name: str) -> tuple[str, str]:
-    "A continuous test's calibration prefix ('', 'mc', 'smc', 'sp', 'ns') and base test ('cor', 'zf', 'mi-g', 'mi-cg')."
+    "A continuous test's calibration prefix ('', 'mc', 'smc', 'seq', 'sp', 'ns') and base test ('cor', 'zf', 'mi-g', 'mi-cg')."
     head, _, rest = name.partition("-")
-    return (head, rest) if head in ("mc", "smc", "sp", "ns") else ("", name)
+    return (head, rest) if head in ("mc", "smc", "seq", "sp", "ns") else ("", name)
 
 def _indices(md: MixedData, x, y, z, gaussian: bool = False) -> tuple[list, int, list]:
     """Column indices x (one or many), y and z, checked: in range, and no column in two roles (but x or y among z for
@@ -711,13 +722,14 @@ def ci_test_columns(data: MixedData, x, y: int, z=(), test: str = "mi-cg", *, n_
     live = np.isfinite(stat)
     stat = np.where(live, stat, 0.0)
     p = np.where(live, chi2_sf(np.maximum(stat, 0.0), dof), 1.0)
-    if how in ("mc", "smc", "sp"):
-        pair = ~md.continuous[xs] & ~md.continuous[y]                 # both discrete: chapter 01's permutations
+    if how in ("mc", "smc", "seq", "sp"):
+        pair = ~md.continuous[xs] & ~md.continuous[y]                 # both discrete: chapter 01's ("smc" for "seq")
         if pair.any():
             zd, zc = [j for j in zs if not md.continuous[j]], [j for j in zs if md.continuous[j]]
             if zc: raise ValueError(f"test {spec.name!r} cannot permute a discrete x against a discrete y given continuous z "
                                     f"(columns {np.asarray(xs)[pair].tolist()} and {y}); use 'mi-cg'")
-            r01 = ci_test_all(md.code_matrix(np.asarray(xs)[pair]), md.codes[y], md.code_matrix(zd) if zd else None, how,
+            r01 = ci_test_all(md.code_matrix(np.asarray(xs)[pair]), md.codes[y], md.code_matrix(zd) if zd else None,
+                              "smc" if how == "seq" else how,
                               n_perm=n_perm, alpha=alpha, random_state=rng)
             p[pair], used[pair] = r01.pvalue, r01.n_perm
             if how == "sp": dof[pair] = r01.dof

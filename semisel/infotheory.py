@@ -486,6 +486,8 @@ TESTS = {s.name: s for s in (
     TestSpec("mi-cg", "mi-cg", "bnlearn 4.9's mi-cg: chi2 with its dof (conditional Gaussian likelihood ratio)", data=_CG),
     TestSpec("mc-mi-cg", "mi-cg", f"Monte Carlo: {_PERM_CG}", True, 999, data=_CG),
     TestSpec("smc-mi-cg", "mi-cg", f"sequential Monte Carlo: {_PERM_CG}", True, 999, data=_CG),
+    TestSpec("seq-mi-cg", "mi-cg", f"sequential Monte Carlo stopping both ways (a column stops once its decision at "
+             f"alpha is settled, either way, at error 0.001): {_PERM_CG}", True, 999, data=_CG),
     TestSpec("sp-mi-cg", "mi-cg", "c·chi2_nu with the mean and variance of n_perm Freedman-Lane permutations", True, 100,
              data=_CG),
     TestSpec("ns-mi-cg", "mi-cg", "mi-cg on the van der Waerden normal scores of the continuous columns", data=_CG),
