@@ -622,8 +622,8 @@ def _calibrate(law, live: np.ndarray, how: str, n_perm: int, alpha: float, rng) 
     """p-values of "mc" (ties broken at random), "smc" (a column stops once its acceptance at `alpha` is settled;
     Besag & Clifford's p-value), "seq" (a column stops once its decision at `alpha` is settled either way: `_settled`;
     the Monte Carlo p-value of the permutations drawn) or "sp" (c chi2_nu matched to the mean and variance of n_perm
-    permuted statistics) from a law's `perms` and `draw`, the observed statistic being the law's own for the identity permutation; p-value
-    1 where not `live`. Returns (p, nu or None, permutations drawn per column)."""
+    permuted statistics) from a law's `perms` and `draw`, the observed statistic being the law's own for the identity
+    permutation; p-value 1 where not `live`. Returns (p, nu or None, permutations drawn per column)."""
     J = len(live)
     step = _per_batch(law.cells(J))
     stat = np.nan_to_num(law.draw(np.arange(law.n)[None], np.arange(J))[0])
