@@ -28,7 +28,6 @@ Measured (2 shared cores, under cProfile, which slows the run):
   `ci_test_columns` call each (about 0.6 ms). The second cause: MMPC's all-subsets search without `max_sx` around a
   hub, at the per-call cost of a one-column conditional Gaussian test in Python.
 """
-"""
 import argparse
 import cProfile
 import collections
