@@ -22,11 +22,12 @@ Measured (2 shared cores, under cProfile, which slows the run):
   `ci_test_columns` call (one column, its own law, 100 permutations of 2,000 rows: about 7 ms).
 * Target 198 with `--decide-at-max`: finished in 81 CPU-s, 95 decisions, F1 0.444 against the true blanket (the
   grid's stored F1 for this sample as it is: 0.444, 4 members); target 629: 2 CPU-s, 84 decisions, F1 0.556 (as it
-  is: 0.444). The association tests are then the cost: 117,000 of them, 73 s in node '81''s backward phase (CPC 14).
+  is: 0.444). The association tests are then the cost: 117,000 of them, 73 s in the backward phase of node '81' phase (CPC 14).
 * Target 61 with `--decide-at-max` (as it is: past 17 minutes in the grid, not finished): finished in 370 CPU-s, F1
   0.500, 86 decisions but 601,000 association tests (in 491,334 calls), 341 s of them in the backward phase of node
   '570' (a hub of degree 20, CPC 16: 16 x 2^15 = 524,288 subsets, one `ci_test_columns` call each, about 0.6 ms).
-  The second cause: MMPC's all-subsets search without `max_sx` around a hub, at the per-call cost of a one-column conditional Gaussian test in Python.
+  The second cause: MMPC's all-subsets search without `max_sx` around a hub, at the per-call cost of a one-column
+  conditional Gaussian test in Python.
 * bnlearn pays the second cause too (`--nbr-vs-bnlearn 570`: the same all-float sample, "mi-g", alpha 0.10):
   bnlearn's learn.nbr with mmpc found 15 neighbours of '570' in 51 CPU-s, semisel's learn_nbr the same set in 44
   CPU-s with 325,243 tests. The all-subsets search is MMPC's (max.sx unlimited by default in both); the default's
