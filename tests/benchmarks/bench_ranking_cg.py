@@ -9,24 +9,17 @@ binning included: `discretize(X, 5)`), "cg" = estimator="cg", "knn" = estimator=
 Printed per dataset and labelling: the CPU seconds of each and the ratios cg / counts and knn / counts.
 Run: python tests/benchmarks/bench_ranking_cg.py [--quick] [--repeat R]   (--quick: waveform and ionosphere)"""
 import argparse
-import time
+import os
+import sys
 
 import numpy as np
 
-from semisel.datasets import discretize, load_dataset
-from semisel.ranking import semi_select
-from semisel.surrogates import mcar, pu
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from bench_mi import best  # noqa: E402
 
-
-def best(f, repeat):
-    "Best CPU time and best wall time of `repeat` runs of f."
-    cpu, wall = [], []
-    for _ in range(repeat):
-        c, w = time.process_time(), time.perf_counter()
-        f()
-        cpu.append(time.process_time() - c)
-        wall.append(time.perf_counter() - w)
-    return min(cpu), min(wall)
+from semisel.datasets import discretize, load_dataset  # noqa: E402
+from semisel.ranking import semi_select  # noqa: E402
+from semisel.surrogates import mcar, pu  # noqa: E402
 
 
 def main():
