@@ -6,13 +6,22 @@ that: the module index, nbs/nbdev.yml and nbs/sidebar.yml (generated, not commit
 into _proc/. Unlike proc_nbs, which stops at the first failing notebook, every notebook is processed (each in a fresh
 process, as nbdev does) and all failures are reported. A stored error output (a traceback a reader would see) is a
 failure too; a cell mixing imports with other code (which the docs execute in full) is a warning (--strict: a
-failure). Slow cells are never executed here. Usage: python .ci/docs.py [--workers N] [--strict] [notebook ...]."""
+failure). Slow cells are never executed here.
+
+show_doc renders with `BookRenderer` here (nbdev's renderer, whose signatures fastcore writes): the signature as Python
+writes it (the keyword-only `*` and positional-only `/` kept, no annotation guessed from a default), each parameter's
+description (its numpy docstring entry or docment) kept whole as `#` comment lines under it, and the "source" link
+pointing at the line that defines the symbol (nbdev's link has no line: `#LNone`). Usage: python .ci/docs.py
+[--workers N] [--strict] [notebook ...]."""
 import argparse
 import ast
+import dataclasses
+import inspect
 import json
 import multiprocessing as mp
 import re
 import sys
+import textwrap
 import time
 import traceback
 import warnings
@@ -24,12 +33,103 @@ from nbdev.config import get_config
 from nbdev.doclinks import _build_modidx, nbglob
 from nbdev.quarto import nbdev_sidebar, refresh_quarto_yml
 from nbdev.serve import _proc_file
+from nbdev.showdoc import BasicMarkdownRenderer
+
+
+def _fmt_anno(a) -> str:
+    "An annotation as written in the code, without module paths (`DataFrame | None`, not `pandas.core...`)."
+    text = (a if isinstance(a, str) else inspect.formatannotation(a)).replace("'", "")
+    return re.sub(r"\b(?:[A-Za-z_]\w*\.)+([A-Za-z_]\w*)", r"\1", text)
+
+
+def _fmt_default(d) -> str:
+    return d.__name__ if inspect.isfunction(d) or inspect.isclass(d) else repr(d)
+
+
+def _fmt_param(p: inspect.Parameter, factory: str | None = None) -> str:
+    "A parameter as Python writes it (`*args`, `x: int = 1`), with functions and classes as defaults by their name."
+    s = {p.VAR_POSITIONAL: "*", p.VAR_KEYWORD: "**"}.get(p.kind, "") + p.name
+    if p.annotation is not p.empty: s += f": {_fmt_anno(p.annotation)}"
+    if p.default is not p.empty: s += (" = " if p.annotation is not p.empty else "=") + (
+        factory or _fmt_default(p.default))
+    return s
+
+
+def _commented(code: str, doc: str | None, width: int) -> list[str]:
+    """`code` then `doc` as a comment, re-wrapped to `width` characters (paragraphs kept) on comment lines aligned under
+    the first."""
+    if not (doc or "").strip(): return [code]
+    room = max(40, width - len(code) - 4)
+    paras = [textwrap.wrap(" ".join(p.split()), room, break_on_hyphens=False, break_long_words=False)
+             for p in re.split(r"\n\s*\n", doc.strip())]
+    lines = [l for para in paras for l in para + [""]][:-1]
+    pad = " " * len(code)
+    return [f"{code}  # {lines[0]}"] + [f"{pad}  # {l}".rstrip() for l in lines[1:]]
+
+
+def _defaults(sym) -> dict:
+    "A dataclass's fields made by a factory, as the code that makes them (inspect shows `<factory>`)."
+    if not dataclasses.is_dataclass(sym): return {}
+    return {f.name: f"field(default_factory={_fmt_default(f.default_factory)})" for f in dataclasses.fields(sym)
+            if f.default_factory is not dataclasses.MISSING}
+
+
+def signature_text(sym, docs: dict, name: str, maxline: int = 110) -> str:
+    """The signature of `sym` (`name(...)`) as show_doc displays it: valid Python, with the markers `/` and `*`, each
+    parameter's description from `docs` (name -> text; 'return' for the result) as comment lines after it, the
+    parameters without a description packed up to `maxline` characters."""
+    sig = inspect.signature(sym, eval_str=True)
+    items, prev, factories = [], None, _defaults(sym)
+    for p in sig.parameters.values():
+        if prev == p.POSITIONAL_ONLY and p.kind != p.POSITIONAL_ONLY: items.append(("/", None))
+        if p.kind == p.KEYWORD_ONLY and prev not in (p.KEYWORD_ONLY, p.VAR_POSITIONAL): items.append(("*", None))
+        items.append((_fmt_param(p, factories.get(p.name)), docs.get(p.name)))
+        prev = p.kind
+    if prev == inspect.Parameter.POSITIONAL_ONLY: items.append(("/", None))
+    lines, row = [], []
+    for code, doc in items:
+        if row and (doc or len(", ".join(row + [code])) + 5 > maxline):
+            lines.append(", ".join(row) + ",")
+            row = []
+        if doc: lines += _commented(code + ",", doc, maxline - 4)
+        else: row.append(code)
+    if row: lines.append(", ".join(row) + ",")
+    ret = "" if sig.return_annotation is sig.empty or inspect.isclass(sym) else f" -> {_fmt_anno(sig.return_annotation)}"
+    head = f"{'async def' if inspect.iscoroutinefunction(sym) else 'def'} {name}("
+    return "\n    ".join([head] + lines) + "\n" + "\n".join(_commented(f"){ret}:", docs.get("return"), maxline))
+
+
+def source_url(sym) -> str | None:
+    """Where `sym` is defined in the repository, as a link into settings.ini's git_url (.ci/htmlbook.py points it at
+    its offline copy of the module when git_url is not this clone's remote); None for a symbol from elsewhere."""
+    obj = inspect.unwrap(getattr(sym, "fget", None) or sym)
+    try: path, line = inspect.getsourcefile(obj), inspect.getsourcelines(obj)[1]
+    except (TypeError, OSError): return None
+    cfg = get_config()
+    try: rel = Path(path).resolve().relative_to(cfg.config_path.resolve())
+    except (TypeError, ValueError): return None
+    return f"{cfg.git_url.rstrip('/')}/blob/{cfg.branch}/{rel.as_posix()}#L{line}"
+
+
+class BookRenderer(BasicMarkdownRenderer):
+    "nbdev's show_doc renderer with `signature_text`'s signature and `source_url`'s link."
+    def _repr_markdown_(self):
+        try: sig = signature_text(self.sym, {k: v.get("docment") for k, v in self.dm.dm.items()},
+                                  getattr(self.sym, "__name__", self.nm))
+        except (TypeError, ValueError): sig = str(self.dm)         # no signature Python can show: fastcore's text
+        src = source_url(self.sym)
+        doc = "---\n\n" + (f'[source]({src}){{target="_blank" style="float:right; font-size:smaller"}}\n\n' if src else "")
+        doc += f"{'#' * self.title_level} {self.nm}\n\n```python\n\n{sig}\n\n```"
+        if self.docs: doc += "\n\n" + re.sub(r"^(\s*)(.+)", r"\1*\2*", self.docs, count=1)   # as fastcore
+        return doc
 
 
 def _process(job):
     """Run nbdev's docs processors on one notebook; returns (notebook, seconds, error text or None, sources of the
     cells nbdev warns about: imports mixed with other code, which the docs execute in full)."""
     import nbdev.serve_drv
+    import nbdev.showdoc
+    nbdev.showdoc.BasicMarkdownRenderer = BookRenderer       # show_doc's default renderer, in this process
     t0 = time.perf_counter()
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")

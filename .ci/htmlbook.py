@@ -82,7 +82,9 @@ def clean_markdown(text: str) -> str:
 
 
 CODE = re.compile(r"(```.*?```|`[^`\n]*`)", re.S)     # markdown code: fenced blocks and inline spans
-MATH = re.compile(r"\$\$(.+?)\$\$|(?<![\\$\w])\$(?=[^\s$])((?:\\\$|[^$\n])+?)(?<=[^\s\\])\$(?![$\w])", re.S)
+# Pandoc's (so Quarto's) rule for inline math: the opening `$` has a non-space on its right, the closing one a non-space
+# on its left and no digit after it ("costs $5 and $10" is no formula); a formula may wrap over lines, not paragraphs
+MATH = re.compile(r"\$\$(.+?)\$\$|(?<![\\$])\$(?=[^\s$])((?:\\\$|[^$\n]|\n(?![ \t]*\n))+?)(?<=[^\s\\])\$(?![$\d])", re.S)
 
 
 class Math:
@@ -107,7 +109,38 @@ class Math:
         return re.sub(r"mathxx\d{5}xx", lambda m: self.mathml.get(m.group(0), m.group(0)), body)
 
 
-SOURCE_LINK = re.compile(r"\[source\]\([^)]*\)(\{[^}]*\})?\s*")
+SOURCE_LINK = re.compile(r"\[source\]\(([^)]*)\)(\{[^}]*\})?\s*")
+SOURCE_HREF = "book-source:"           # a source link to the offline copy of a module, made relative to each page
+
+
+def source_links(md: str, git_url: str, branch: str, online: bool) -> str:
+    """show_doc's "source" links (.ci/docs.py points them at the defining line under settings.ini's `git_url`) as
+    `<a class="source-link">`: kept when `online` (git_url is this clone's remote), else pointed at the book's copy of
+    the module (`SOURCE_HREF` + path#Lline, written by `source_page`). A link elsewhere is kept as it is (linkcheck
+    fails on it when it leads nowhere)."""
+    base = f"{git_url.rstrip('/')}/blob/{branch}/"
+    def one(m):
+        url = m.group(1)
+        if not online and url.startswith(base): url = SOURCE_HREF + url[len(base):]
+        return f'<a class="source-link" href="{html.escape(url)}" style="float:right; font-size:smaller">source</a>\n\n'
+    return SOURCE_LINK.sub(one, md)
+
+
+def source_page(path: Path, rel: str, lines: set) -> str:
+    """The module at `path` (`rel` in the repository) as a page of the book: highlighted, each line numbered with the
+    anchor `L<n>`, the lines in `lines` (those show_doc links to) marked."""
+    from pygments import highlight
+    from pygments.formatters import HtmlFormatter
+    from pygments.lexers import PythonLexer
+    fmt = HtmlFormatter(linenos="inline", anchorlinenos=True, lineanchors="L", linespans=None, hl_lines=sorted(lines),
+                        wrapcode=True)
+    body = highlight(path.read_text(encoding="utf-8"), PythonLexer(), fmt)
+    style = fmt.get_style_defs(".highlight") + "\nbody{font:14px/1.5 system-ui,sans-serif;margin:1rem 2rem}" \
+        ".highlight pre{font-size:13px}"
+    return (f"<!DOCTYPE html>\n<html lang='en'><head><meta charset='utf-8'><title>{html.escape(rel)}</title>"
+            f"<style>{style}</style></head><body>\n<p><a href='{'../' * rel.count('/')}../index.html'>&#8962; Contents"
+            f"</a> &middot; <code>{html.escape(rel)}</code> (generated from the notebooks by nbdev_export)</p>\n{body}"
+            "\n</body></html>\n")
 
 
 def clean_signatures(md: str) -> str:
@@ -118,6 +151,22 @@ def clean_signatures(md: str) -> str:
         code = re.sub(r"\b(\w+):VAR_POSITIONAL\b", r"*\1", code)
         return re.sub(r"\b(\w+):VAR_KEYWORD\b", r"**\1", code)
     return re.sub(r"```python\n.*?```", block, md, flags=re.S)
+
+
+def signature_errors(nb) -> list[str]:
+    """show_doc signatures of the notebook `nb` (```python blocks of markdown outputs that start with `def`) that are not
+    valid Python: each must parse with a body added, its descriptions inside `#` comments."""
+    import ast
+    out = []
+    for c in nb.cells:
+        for o in c.get("outputs", []):
+            for code in re.findall(r"```python\n(.*?)```", o.get("data", {}).get("text/markdown", ""), flags=re.S):
+                if not re.match(r"\s*(async )?def ", code): continue
+                try: ast.parse(code.strip() + "\n    pass")
+                except SyntaxError as e:
+                    line = code.strip().splitlines()[(e.lineno or 1) - 1] if e.lineno else ""
+                    out.append(f"{code.strip().splitlines()[0]} line {e.lineno}: {line.strip()[:100]!r}")
+    return out
 
 
 def real_repository(git_url: str) -> bool:
@@ -197,10 +246,10 @@ def slow_sources(nb_path: Path) -> set:
     return {strip_directives(c.source) for c in nb.cells if c.cell_type == "code" and "slow" in directives(c.source)}
 
 
-def prepare(nb, from_proc: bool, slow: set = frozenset(), math: Math | None = None, source_links: bool = False):
+def prepare(nb, from_proc: bool, slow: set = frozenset(), math: Math | None = None, sources=None):
     """The notebook as the book shows it: title cell, hidden cells dropped, directives applied, outputs tidied, a note
-    before each slow cell (`slow`: their sources), formulas as `math` tokens, signatures clean, source links kept only
-    with `source_links`."""
+    before each slow cell (`slow`: their sources), formulas as `math` tokens, signatures clean, source links made by
+    `sources` (markdown -> markdown; default: left out)."""
     math = math or Math()
     title, desc = title_of(nb)
     cells = []
@@ -231,7 +280,7 @@ def prepare(nb, from_proc: bool, slow: set = frozenset(), math: Math | None = No
                 o.data = {"text/html": "<p class='widget-note'>[interactive widget: run the notebook in Jupyter to "
                                        "use it]</p>"}
             if "text/markdown" in data:
-                md = data["text/markdown"] if source_links else SOURCE_LINK.sub("", data["text/markdown"])
+                md = sources(data["text/markdown"]) if sources else SOURCE_LINK.sub("", data["text/markdown"])
                 data["text/markdown"] = math.tokens(clean_signatures(clean_markdown(md)))
         c.outputs = [o for o in c.get("outputs", []) if o.output_type != "stream" or o.text.strip()]  # cleared bars
         wide = []
@@ -347,11 +396,14 @@ def main():
     remove = TagRemovePreprocessor(remove_input_tags={"remove_input"}, enabled=True)
     exporter = HTMLExporter(template_name="lab", exclude_input_prompt=True, exclude_output_prompt=True,
                             embed_images=True, preprocessors=[remove])
-    math, source_links = Math(), real_repository(cfg.get("git_url", ""))
-    if not source_links: print(f"source links left out: settings.ini's git_url ({cfg.get('git_url', '')}) is not "
-                               "this clone's origin remote")
+    math, online = Math(), real_repository(cfg.get("git_url", ""))
+    print("source links: " + (f"to {cfg.git_url} (this clone's origin remote)" if online else
+                              "to the book's copy of each module under source/ (settings.ini's git_url "
+                              f"{cfg.get('git_url', '')} is not this clone's origin remote)"))
+    def sources(md): return source_links(md, cfg.get("git_url", ""), cfg.get("branch", "main"), online)
     notebooks = {rel: prepare(nbformat.read(src / rel, as_version=4), from_proc, slow_sources(cfg.nbs_path / rel), math,
-                              source_links) for rel in order}
+                              sources) for rel in order}
+    bad_sigs = [f"{rel}: {e}" for rel, (nb, *_) in notebooks.items() for e in signature_errors(nb)]
     entries = [(rel, pages[rel], t or rel.stem, d) for rel, (_, t, d) in notebooks.items()]
     bodies = {}
     for rel, (nb, title, _) in notebooks.items():
@@ -366,6 +418,8 @@ def main():
         prev = (entries[k - 1][1], entries[k - 1][2]) if k else None
         nxt = (entries[k + 1][1], entries[k + 1][2]) if k + 1 < len(entries) else None
         body = rewrite_links(bodies[rel], here, rel, pages, site, ids, dropped)
+        body = re.sub(f'href="{SOURCE_HREF}([^"#]*)#L(\\d+)"', lambda m, here=here: 'href="{}.html#L-{}"'.format(
+            posixpath.relpath("source/" + m.group(1), here.parent.as_posix() or "."), m.group(2)), body)
         body = body.replace("</head>", f"<style>{CSS}</style>\n</head>", 1)
         body = re.sub(r"(<body[^>]*>)", lambda m: m.group(1) + nav(here, prev, nxt), body, count=1)
         body = body.replace("</body>", nav(here, prev, nxt, bottom=True) + "\n</body>", 1)
@@ -373,6 +427,15 @@ def main():
         (out / here).write_text(body, encoding="utf-8")
         print(f"{rel.as_posix():40s} -> {out.name}/{here.as_posix()} ({len(body) // 1024} KB)")
     (out / "index.html").write_text(index_page(entries, cfg.get("lib_name", "book")), encoding="utf-8")
+    linked = {}
+    for body in bodies.values():
+        for path, line in re.findall(f'href="{SOURCE_HREF}([^"#]*)#L(\\d+)"', body): linked.setdefault(path, set()).add(
+            int(line))
+    for path, lines in sorted(linked.items()):
+        (out / "source" / path).parent.mkdir(parents=True, exist_ok=True)
+        (out / "source" / f"{path}.html").write_text(source_page(root / path, path, lines), encoding="utf-8")
+    if linked: print(f"{len(linked)} module(s) copied to {out.name}/source/ for {sum(map(len, linked.values()))} "
+                     "source links")
     print(f"{len(entries)} pages and {out.name}/index.html written to {out}{os.sep}")
     if dropped:
         print(f"{len(dropped)} doc link(s) to a name with no documented section now point to its page: "
@@ -380,6 +443,8 @@ def main():
     missing = sorted(set(book_order(cfg.nbs_path)) - set(order)) if from_proc else []
     print(f"{len(math.mathml)} formulas rendered as MathML")
     if math.failed: sys.exit(f"{len(math.failed)} formula(s) latex2mathml cannot convert: " + "; ".join(math.failed))
+    if bad_sigs: sys.exit(f"{len(bad_sigs)} show_doc signature(s) are not valid Python (a description fell out of "
+                          "its comment?):\n" + "\n".join(bad_sigs))
     if missing: sys.exit(f"not in {src} (did the docs processing fail?): {', '.join(p.as_posix() for p in missing)}")
 
 

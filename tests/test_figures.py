@@ -1,9 +1,12 @@
 """Every public figure function of semisel and semisel.experiments, drawn on small inputs: it runs, the figure it makes
 is at least 600 px wide at no less than 100 dpi (legible at a notebook's width), its axes carry labels and a title, and
 no two tick labels overlap. A new public function that draws must be added to FIGURES (the discovery test fails)."""
+import ast
 import importlib
 import inspect
 import pkgutil
+import re
+from pathlib import Path
 
 import matplotlib
 
@@ -178,3 +181,94 @@ def test_cd_diagram_lines_cross_no_label():
                         f"a line crosses the label {t.get_text()!r}"
     finally:
         plt.close("all")
+
+
+# --- the book's own figures: cells of the notebooks that draw with matplotlib directly ------------------------------
+
+DRAWING = {"boxplot", "plot", "bar", "barh", "scatter", "hist", "imshow", "errorbar", "fill_between", "step",
+           "violinplot", "pcolormesh", "matshow", "hexbin", "stem", "heatmap"}
+LABELS = {"x": {"set_xlabel", "xlabel", "supxlabel", "set_xticklabels"}, "y": {"set_ylabel", "ylabel", "supylabel",
+                                                                                "set_yticklabels"}}
+
+
+def _calls(tree):
+    return [n for n in ast.walk(tree) if isinstance(n, ast.Call)]
+
+
+def _name(call) -> str:
+    f = call.func
+    return f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else ""
+
+
+def labelled(trees, library: set) -> dict:
+    """Which axes ('x', 'y') the drawing code `trees` labels: a label or named ticks (`set_xticks(pos, names)`, a box
+    plot's `tick_labels`, a pandas bar chart's index), the axes turned off, or a call to a library figure function
+    (`library`: they are checked above)."""
+    out = {"x": False, "y": False}
+    for call in (c for t in trees for c in _calls(t)):
+        nm, kws = _name(call), {k.arg for k in call.keywords}
+        named_ticks = {a for a in "xy" if nm == f"set_{a}ticks" and (len(call.args) > 1 or "labels" in kws)}
+        off = nm == "set_axis_off" or (nm == "axis" and call.args and getattr(call.args[0], "value", None) == "off")
+        for a in "xy":
+            if nm in LABELS[a] or f"{a}label" in kws or a in named_ticks or off or nm in library: out[a] = True
+        if nm == "boxplot" and kws & {"tick_labels", "labels"}: out["x"] = True
+        f = call.func                                              # df.plot.bar(): the index names the bars
+        if nm in ("bar", "barh") and isinstance(getattr(f, "value", None), ast.Attribute) and f.value.attr == "plot":
+            out["x" if nm == "bar" else "y"] = True
+    return out
+
+
+def draws_directly(trees) -> bool:
+    "True when the code calls a matplotlib/seaborn/pandas drawing method itself (not only library figure functions)."
+    return any(_name(c) in DRAWING for t in trees for c in _calls(t))
+
+
+def _parse(src: str):
+    try: return ast.parse("\n".join(l for l in src.splitlines() if not l.lstrip().startswith(("%", "!"))))
+    except SyntaxError: return None
+
+
+def unlabelled_figures(nb_path, library: set) -> list[str]:
+    """Cells of the notebook at `nb_path` that store a figure drawn by the notebook's own code (the cell and the
+    functions it calls that the notebook defines, not exports) without a label on an axis."""
+    import json
+    cells = [c for c in json.loads(nb_path.read_text())["cells"] if c["cell_type"] == "code"]
+    defs = {}
+    for c in cells:
+        src = "".join(c["source"])
+        if re.search(r"^#\|\s*export", src, flags=re.M) or (tree := _parse(src)) is None: continue
+        defs.update({n.name: n for n in tree.body if isinstance(n, ast.FunctionDef)})
+    out = []
+    for c in cells:
+        if not any("image/png" in o.get("data", {}) for o in c.get("outputs", [])): continue
+        if (tree := _parse("".join(c["source"]))) is None: continue
+        trees, todo, seen = [], [tree], set()
+        while todo:
+            t = todo.pop()
+            trees.append(t)
+            for nm in {_name(call) for call in _calls(t)} & set(defs) - seen:
+                seen.add(nm)
+                todo.append(defs[nm])
+        if not draws_directly(trees): continue
+        missing = [a for a, ok in labelled(trees, library).items() if not ok]
+        if missing: out.append(f"{nb_path.relative_to(NBS.parent)} cell {c.get('id')}: no {' or '.join(missing)} label")
+    return out
+
+
+NBS = Path(__file__).resolve().parents[1] / "nbs"
+
+
+def test_book_figures_label_their_axes():
+    "Every figure a notebook draws itself labels both axes (or names its ticks, or turns the axes off)."
+    library = {name for _, name, f in public_functions() if draws(f)}
+    problems = [p for nb in sorted(NBS.rglob("*.ipynb")) if not any(x.startswith((".", "_")) for x in nb.parts)
+                for p in unlabelled_figures(nb, library)]
+    assert not problems, "\n".join(problems)
+
+
+def test_label_check_catches_an_unlabelled_box_plot():
+    "The check itself: a box plot with named boxes but no y label fails on y only."
+    trees = [ast.parse('fig, ax = plt.subplots()\nax.boxplot([a, b], tick_labels=["a", "b"])')]
+    assert draws_directly(trees) and labelled(trees, set()) == {"x": True, "y": False}
+    trees.append(ast.parse('ax.set_ylabel("Kuncheva index")'))
+    assert labelled(trees, set()) == {"x": True, "y": True}
