@@ -81,6 +81,7 @@ def signature_text(sym, docs: dict, name: str, maxline: int = 110) -> str:
     sig = inspect.signature(sym, eval_str=True)
     items, prev, factories = [], None, _defaults(sym)
     for p in sig.parameters.values():
+        if p.name == "self" and prev is None: continue          # a method shown from its class, as fastcore does
         if prev == p.POSITIONAL_ONLY and p.kind != p.POSITIONAL_ONLY: items.append(("/", None))
         if p.kind == p.KEYWORD_ONLY and prev not in (p.KEYWORD_ONLY, p.VAR_POSITIONAL): items.append(("*", None))
         items.append((_fmt_param(p, factories.get(p.name)), docs.get(p.name)))
@@ -96,19 +97,49 @@ def signature_text(sym, docs: dict, name: str, maxline: int = 110) -> str:
     if row: lines.append(", ".join(row) + ",")
     ret = "" if sig.return_annotation is sig.empty or inspect.isclass(sym) else f" -> {_fmt_anno(sig.return_annotation)}"
     head = f"{'async def' if inspect.iscoroutinefunction(sym) else 'def'} {name}("
+    if not lines: return "\n".join(_commented(f"{head}){ret}:", docs.get("return"), maxline))
     return "\n    ".join([head] + lines) + "\n" + "\n".join(_commented(f"){ret}:", docs.get("return"), maxline))
 
 
-def source_url(sym) -> str | None:
-    """Where `sym` is defined in the repository, as a link into settings.ini's git_url (.ci/htmlbook.py points it at
-    its offline copy of the module when git_url is not this clone's remote); None for a symbol from elsewhere."""
-    obj = inspect.unwrap(getattr(sym, "fget", None) or sym)
-    try: path, line = inspect.getsourcefile(obj), inspect.getsourcelines(obj)[1]
-    except (TypeError, OSError): return None
-    cfg = get_config()
-    try: rel = Path(path).resolve().relative_to(cfg.config_path.resolve())
-    except (TypeError, ValueError): return None
-    return f"{cfg.git_url.rstrip('/')}/blob/{cfg.branch}/{rel.as_posix()}#L{line}"
+def _line_of(path: Path, qualname: str) -> int | None:
+    "The line where the module at `path` defines `qualname` (a function, a class or a method), by its syntax tree."
+    body, line = ast.parse(path.read_text(encoding="utf-8")).body, None
+    for part in qualname.split("."):
+        node = next((n for n in body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+                     and n.name == part), None)
+        if node is None: return None
+        body, line = node.body, node.lineno
+    return line
+
+
+NOTEBOOK = None           # the notebook being processed (set by `_process`): its symbols live in its module
+
+
+def exported_module(nb_path) -> Path | None:
+    "The file of the module the notebook at `nb_path` exports to (its `#| default_exp`), None without one."
+    if nb_path is None: return None
+    m = re.search(r"#\|\s*default_exp\s+([\w.]+)", Path(nb_path).read_text(encoding="utf-8"))
+    return get_config().lib_path / (m.group(1).replace(".", "/") + ".py") if m else None
+
+
+def source_url(sym, fullname: str) -> str | None:
+    """The line that defines `sym` (`fullname`: module.qualname, or qualname for a symbol the notebook defines) in the
+    repository, as a link under settings.ini's git_url (.ci/htmlbook.py points it at its offline copy of the module
+    when git_url is not this clone's remote); None for a symbol from elsewhere. The docs run the notebook's export
+    cells, so its own symbols are found in the module nbdev_export writes (nbdev's index), not in the cell."""
+    from nbdev.doclinks import NbdevLookup
+    cfg, obj = get_config(), inspect.unwrap(getattr(sym, "fget", None) or sym)
+    root = cfg.config_path.resolve()
+    try: path, line = Path(inspect.getsourcefile(obj)).resolve(), inspect.getsourcelines(obj)[1]
+    except (TypeError, OSError): path = line = None
+    if path is None or not path.is_file() or not path.is_relative_to(root):
+        entry = NbdevLookup()[fullname]
+        qualname, line = getattr(obj, "__qualname__", fullname.rsplit(".", 1)[-1]), None
+        for path in [exported_module(NOTEBOOK)] + ([root / entry[1]] if isinstance(entry, tuple) else []):
+            line = _line_of(path, qualname) if path is not None and path.is_file() else None
+            if line is not None: break
+        if line is None: return None
+    return f"{cfg.git_url.rstrip('/')}/blob/{cfg.branch}/{path.relative_to(root).as_posix()}#L{line}"
 
 
 class BookRenderer(BasicMarkdownRenderer):
@@ -117,7 +148,7 @@ class BookRenderer(BasicMarkdownRenderer):
         try: sig = signature_text(self.sym, {k: v.get("docment") for k, v in self.dm.dm.items()},
                                   getattr(self.sym, "__name__", self.nm))
         except (TypeError, ValueError): sig = str(self.dm)         # no signature Python can show: fastcore's text
-        src = source_url(self.sym)
+        src = source_url(self.sym, self.fn)
         doc = "---\n\n" + (f'[source]({src}){{target="_blank" style="float:right; font-size:smaller"}}\n\n' if src else "")
         doc += f"{'#' * self.title_level} {self.nm}\n\n```python\n\n{sig}\n\n```"
         if self.docs: doc += "\n\n" + re.sub(r"^(\s*)(.+)", r"\1*\2*", self.docs, count=1)   # as fastcore
@@ -130,6 +161,8 @@ def _process(job):
     import nbdev.serve_drv
     import nbdev.showdoc
     nbdev.showdoc.BasicMarkdownRenderer = BookRenderer       # show_doc's default renderer, in this process
+    global NOTEBOOK
+    NOTEBOOK = job[0]
     t0 = time.perf_counter()
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")

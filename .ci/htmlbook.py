@@ -432,6 +432,7 @@ def main():
         for path, line in re.findall(f'href="{SOURCE_HREF}([^"#]*)#L(\\d+)"', body): linked.setdefault(path, set()).add(
             int(line))
     for path, lines in sorted(linked.items()):
+        if not (root / path).is_file(): continue                      # .ci/linkcheck.py reports the link
         (out / "source" / path).parent.mkdir(parents=True, exist_ok=True)
         (out / "source" / f"{path}.html").write_text(source_page(root / path, path, lines), encoding="utf-8")
     if linked: print(f"{len(linked)} module(s) copied to {out.name}/source/ for {sum(map(len, linked.values()))} "
