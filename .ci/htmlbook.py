@@ -10,11 +10,13 @@ doc_baseurl) and links to `NN_x.ipynb` both become relative links to the local p
 home.html (index.html is the contents page). Nothing is executed: stored outputs are rendered as they are.
 
 The pages work offline and request nothing from the network: formulas (`$...$`, `$$...$$` in markdown and in
-markdown outputs) are converted to MathML here (latex2mathml, in the dev extra), and every script nbconvert's
-template loads from a CDN (MathJax, require.js, mermaid) is left out. Signatures show as plain code (no markdown links,
-`*args`/`**kwargs` for nbdev's VAR_POSITIONAL/VAR_KEYWORD), and "source" links are kept only when settings.ini's
-git_url is this clone's `origin` remote (else they would point to a placeholder repository).
-Usage: python .ci/htmlbook.py [--src _proc] [--out _html]."""
+markdown outputs, by Pandoc's rule, as Quarto reads them) are converted to MathML here (latex2mathml, in the dev
+extra), and every script nbconvert's template loads from a CDN (MathJax, require.js, mermaid) is left out. Signatures
+show as plain code (no markdown links, `*args`/`**kwargs` for nbdev's VAR_POSITIONAL/VAR_KEYWORD in notebooks' own
+outputs) and must be valid Python (.ci/docs.py renders them so: a description that falls out of its comment fails
+here). show_doc's "source" links go to GitHub when settings.ini's git_url is this clone's `origin` remote, else to the
+book's own copy of the module (source/semisel/<module>.py.html, highlighted, one anchor per line), which is always
+there offline. Usage: python .ci/htmlbook.py [--src _proc] [--out _html]."""
 import argparse
 import html
 import os

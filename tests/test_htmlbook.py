@@ -1,5 +1,7 @@
-"""The offline book's rendering helpers (.ci/htmlbook.py): formulas to MathML outside code, clean signatures, no CDN
-scripts, wide rows of panels split in two. The book itself is checked in headless Chromium by .ci/offline.py."""
+"""The offline book's rendering helpers (.ci/htmlbook.py): formulas to MathML outside code (Pandoc's rule), clean
+signatures that are valid Python, source links that work offline, no CDN scripts, wide rows of panels split in two;
+.ci/linkcheck.py's text checks (a source link per signature, no `$` left); and .ci/docs.py's show_doc signatures for every
+public symbol. The book itself is checked by .ci/linkcheck.py and, in headless Chromium, by .ci/offline.py."""
 import ast
 import base64
 import importlib.util
