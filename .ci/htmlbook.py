@@ -437,8 +437,8 @@ def main():
         if not (root / path).is_file(): continue                      # .ci/linkcheck.py reports the link
         (out / "source" / path).parent.mkdir(parents=True, exist_ok=True)
         (out / "source" / f"{path}.html").write_text(source_page(root / path, path, lines), encoding="utf-8")
-    if linked: print(f"{len(linked)} module(s) copied to {out.name}/source/ for {sum(map(len, linked.values()))} "
-                     "source links")
+    if linked: print(f"{len(linked)} module(s) copied to {out.name}/source/, {sum(map(len, linked.values()))} of their "
+                     "lines linked from the pages")
     print(f"{len(entries)} pages and {out.name}/index.html written to {out}{os.sep}")
     if dropped:
         print(f"{len(dropped)} doc link(s) to a name with no documented section now point to its page: "
