@@ -469,9 +469,9 @@ class TestSpec:
             raise ValueError(f"`n_perm` applies to the permutation tests {names}, not to test {self.name!r}")
         B = (self.n_perm or 0) if n_perm is None else check_integer(n_perm, "n_perm", low=1)
         if alpha is not None and B and self.min_pvalue(B) > alpha * (1 + 1e-9):
-            raise ValueError(f"test {self.name!r} with n_perm={B} gives no p-value below 1/(n_perm + 1) = "
-                             f"{self.min_pvalue(B):.3g}, above alpha = {alpha:g}: it would miss even the strongest "
-                             f"dependence; pass n_perm >= {int(np.ceil(1 / alpha - 1e-9)) - 1}")
+            raise ValueError(f"`test` {self.name!r} with `n_perm` {B} gives no p-value below 1/({B} + 1) = "
+                             f"{self.min_pvalue(B):.3g}, above `alpha` {alpha:g}: it would miss even the strongest "
+                             f"dependence; pass `n_perm` >= {int(np.ceil(1 / alpha - 1e-9)) - 1}")
         return B
 
     def check_data(self, data: str, who: str) -> TestSpec:
