@@ -815,8 +815,8 @@ def _emit_selection(table: pd.DataFrame, meta: dict, args, notes, formats: dict 
     its name is the metadata's score). `formats`: of the other columns, as `emit`'s."""
     name, note = table.attrs["score_name"], table.attrs["score_note"]
     named = {"score": name, **table.attrs.get("column_names", {}), **(headers or {})}
-    fmt = {"score": "{:.5g}".format, "pvalue": "{:.3g}".format, **{k: "{:.5g}".format for k in table.attrs.get("column_names", {})},
-           **(formats or {})}
+    fmt = {"score": "{:.5g}".format, "pvalue": "{:.3g}".format,
+           **{k: "{:.5g}".format for k in table.attrs.get("column_names", {})}, **(formats or {})}
     if args.format == "text":
         table, fmt = table.rename(columns=named), {named.get(k, k): f for k, f in fmt.items()}
     emit(table, meta, args, f"{name}: {note}", fmt, notes)

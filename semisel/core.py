@@ -1432,7 +1432,7 @@ class PartialLabelSelector(SelectorMixin, BaseEstimator):
         self.score_name_, self.score_note_ = sel.score_name, sel.score_note
         self.surrogate_, self.threshold_ = sel.surrogate, sel.threshold
         if sel.pvalues is not None: self.pvalues_ = np.asarray(sel.pvalues, dtype=np.float64)
-        if sel.columns: self.columns_ = {k: Column(c.name, np.asarray(c.values, dtype=np.float64)) for k, c in sel.columns.items()}
+        if sel.columns: self.columns_ = {k: Column(c.name, np.asarray(c.values, np.float64)) for k, c in sel.columns.items()}
         return self
 
     def _get_support_mask(self) -> np.ndarray:
