@@ -862,6 +862,9 @@ class SurrogateSelector(_RankingSelector):
         The criterion's value at the step each selected feature was picked (nats); NaN for the others.
     score_name_, score_note_ : str
         E.g. "JMI (nats)" and a sentence saying what the score is.
+    columns_ : dict
+        For the criteria that sum a term per earlier pick (`MEAN_CRITERIA`: JMI, DISR), ``{"mean": Column}``: the score
+        over its number of terms, which reads down the ranking (`selection_table` shows it before the score).
     surrogate_ : str
         'Y' (fully labelled), 'Y0', 'Y1' or 'D_L'.
     threshold_ : float or None
