@@ -336,7 +336,7 @@ def make_ci(test="mi", *, alpha: float = 0.05, n_perm: int | None = None, random
         f = _chapter01(name)
         return CITest(name, f, f, kernel=name if name in _FROM_COUNTS else None)
     kw = {"alpha": check_probability(alpha, "alpha"), "random_state": check_random_state(random_state)}
-    if n_perm is not None: kw["n_perm"] = check_integer(n_perm, "n_perm", low=1)      # else the registry's default
+    kw["n_perm"] = spec.check_n_perm(n_perm, kw["alpha"])     # the registry's default if None; reaching alpha or an error
     return CITest(name, _chapter01(_COMPANION), _chapter01(name, **kw), True, False, _COMPANION)
 
 def _continuous_ci(spec, alpha: float, n_perm, random_state) -> CITest:
@@ -350,7 +350,7 @@ def _continuous_ci(spec, alpha: float, n_perm, random_state) -> CITest:
         f = run(spec.name)
         return CITest(spec.name, f, f, data=spec.data)
     kw = {"alpha": check_probability(alpha, "alpha"), "random_state": check_random_state(random_state),
-          "n_perm": spec.check_n_perm(n_perm)}
+          "n_perm": spec.check_n_perm(n_perm, check_probability(alpha, "alpha"))}
     base = run(spec.statistic)
     return CITest(spec.name, base, _permuted(run(spec.name, **kw), base), True, False, spec.statistic, spec.data)
 

@@ -807,14 +807,19 @@ def _cmd_rank(args) -> None:
             "surrogate": a["surrogate"], "phi": a["threshold"], "score": a["score_name"], **_prior_meta(est)}
     _emit_selection(table, meta, args, inp.notes)
 
-def _emit_selection(table: pd.DataFrame, meta: dict, args, notes, formats: dict | None = None) -> None:
-    """Print the book's result table (rank, mb, mi): as text the score column is headed by the score's name and unit
-    and the line under the table says what it means; JSON and CSV keep the column ``score`` (its name: the metadata's
-    score). `formats`: of the other columns, as `emit`'s."""
+def _emit_selection(table: pd.DataFrame, meta: dict, args, notes, formats: dict | None = None,
+                    headers: dict | None = None) -> None:
+    """Print the book's result table (rank, mb, mi): as text the score column is headed by the score's name and unit,
+    a further column of the selector (``attrs["column_names"]``: JMI's mean) by its name, a column of `headers` by
+    its header, and the line under the table says what the score means; JSON and CSV keep the short keys (``score``:
+    its name is the metadata's score). `formats`: of the other columns, as `emit`'s."""
     name, note = table.attrs["score_name"], table.attrs["score_note"]
-    if args.format == "text": table = table.rename(columns={"score": name})
-    emit(table, meta, args, f"{name}: {note}", {name: "{:.5g}".format, "pvalue": "{:.3g}".format, **(formats or {})},
-         notes)
+    named = {"score": name, **table.attrs.get("column_names", {}), **(headers or {})}
+    fmt = {"score": "{:.5g}".format, "pvalue": "{:.3g}".format,
+           **{k: "{:.5g}".format for k in table.attrs.get("column_names", {})}, **(formats or {})}
+    if args.format == "text":
+        table, fmt = table.rename(columns=named), {named.get(k, k): f for k, f in fmt.items()}
+    emit(table, meta, args, f"{name}: {note}", fmt, notes)
 
 # %% ../nbs/09_cli.ipynb #a70abf1a
 def _named(cols: list) -> str:
@@ -856,8 +861,8 @@ def mb_table(inp: Input, args) -> tuple[pd.DataFrame, object]:
     Returns
     -------
     table : pandas.DataFrame
-        The core's `selection_table` of the fitted `SemiIAMB`: the blanket in order of inclusion, scored -log10 p,
-        with each member's p-value (column pvalue).
+        The core's `selection_table` of the fitted `SemiIAMB`: the blanket by strength, scored -log10 p, with each
+        member's p-value given the other members (column pvalue) and its order of entry (column entered).
     estimator : SemiIAMB
         The fitted estimator.
 
@@ -900,7 +905,8 @@ def _cmd_mb(args) -> None:
         s = score_blanket(table.feature.tolist(), inp.truth)
         meta.update({"true blanket": ", ".join(inp.truth), "precision": s.precision, "recall": s.recall,
                      "F": s.f_measure})
-    _emit_selection(table, meta, args, inp.notes)
+    from semisel.iamb import PVALUE_NAME
+    _emit_selection(table, meta, args, inp.notes, headers={"pvalue": PVALUE_NAME})
 
 # %% ../nbs/09_cli.ipynb #d9ca76d6
 def _cmd_datasets(args) -> None:
@@ -984,7 +990,10 @@ _EXAMPLES = {
     "rank": "examples:\n  semisel rank spambase --mcar 0.25                         # the default (chapter 05c)\n"
             "  semisel rank spambase --mcar 0.25 --method semi --prior 0.4   # Semi-JMI, the papers' Algorithm 3\n"
             "  semisel rank my_data.csv --label outcome --prior 0.2 -k 5\n"
-            "  semisel rank ionosphere --pu 0.3 --method fscpu -k 5 --iterations 300",
+            "  semisel rank ionosphere --pu 0.3 --method fscpu -k 5 --iterations 300\n\n"
+            "from Python: the methods are scikit-learn selectors (from semisel import SemiJMI, ...); to cross-validate a\n"
+            "pipeline on partial labels, score the labelled rows (the default score counts every -1 row as a miss):\n"
+            "  cross_val_score(pipeline, X, y_partial, scoring=semisel.labelled_scorer())",
     "mb": "examples:\n  semisel mb alarm --target STROKEVOLUME --pu 0.3\n"
           "  semisel mb my_data.csv --label outcome --prior 0.3 --test smc",
     "datasets": "example:\n  semisel datasets --json",
@@ -1120,7 +1129,8 @@ def parser() -> argparse.ArgumentParser:
                       "listwise, Y0, Y1): jmi (default), mim, mrmr, mifs, cmim, jmim, disr, icap, cife, condred, condmi")
     rank.add_argument("-k", type=_positive_int("-k"), help="number of features to select (default: 10, or all if fewer)")
     rank.add_argument("--prior", type=_prior_arg, help="your belief about p(y=1), compared with the switching threshold phi; "
-                      "'estimate': estimated from the data (PU: --prior-method; else MCAR), printed with its interval")
+                      "'estimate': estimated from the data (PU: --prior-method; else MCAR), printed with its interval; "
+                      "not estimated where the surrogate cannot depend on it (PU data: Y0 whatever the prior)")
     rank.add_argument("--prior-method", choices=PRIOR_METHODS, help="the PU estimator of --prior estimate: bbe (best bin "
                       "estimation, the default, chosen held-out in chapter 02b), en (Elkan-Noto), tice, km2, en-balanced")
     rank.add_argument("--adjusted", action=argparse.BooleanOptionalAction, help="score every MI term adjusted for chance "
@@ -1139,7 +1149,8 @@ def parser() -> argparse.ArgumentParser:
                     help="semi (Semi-IAMB), listwise (labelled rows) or pairwise (available cases); default: listwise "
                          "where both classes are labelled and no --prior is given (chosen in chapter 04b), else semi")
     mb.add_argument("--prior", type=_prior_arg, help="your belief about p(y=1), compared with the switching threshold phi; "
-                    "'estimate': estimated from the data (PU: --prior-method; else MCAR), printed with its interval")
+                    "'estimate': estimated from the data (PU: --prior-method; else MCAR), printed with its interval; "
+                    "not estimated where the surrogate cannot depend on it (PU data: Y0 whatever the prior)")
     mb.add_argument("--prior-method", choices=PRIOR_METHODS, help="the PU estimator of --prior estimate: bbe (default, "
                     "chosen held-out in chapter 02b), en, tice, km2, en-balanced")
     mb.add_argument("--alpha", type=float, default=0.01,
@@ -1149,7 +1160,8 @@ def parser() -> argparse.ArgumentParser:
                     help="test of independence (default: g-williams on discrete features, which holds its level, and "
                          "sp-mi-cg when a feature is continuous; g is the papers'; pairwise tests its statistic by "
                          "permutation unless g; see below)")
-    mb.add_argument("--n-perm", type=_positive_int("--n-perm"), help="permuted tables of mc / smc / sp")
+    mb.add_argument("--n-perm", type=_positive_int("--n-perm"), help="permuted tables of the permutation tests: the "
+                    "Monte Carlo ones (mc, smc, ...) need at least 1/alpha - 1 to reach alpha (an error below)")
     mb.add_argument("--algorithm", type=_algorithm_name, metavar="ALGORITHM",
                     help="the learner (default: mmpc, chosen held-out in chapter 04b; iamb.papers, the papers' IAMB, with "
                          "--method pairwise; every other name is bnlearn's learner, iamb included: listed below)")

@@ -35,8 +35,8 @@ __all__ = ['UNLABELLED', 'SURROGATES', 'UNLABELLED_TOKENS', 'check_number', 'che
            'is_chunked', 'register_chunked', 'chunked_backend', 'CodeMatrix', 'joint_codes', 'encode_joint',
            'count_budget', 'target_codes', 'margin_sum', 'block_tables', 'kernel_cache', 'checked_cache',
            'run_compiled', 'warm_up', 'warm_kernels', 'tally', 'tables_of_tests', 'column_blocks', 'count_tables',
-           'fits_count_budget', 'stratum_tables', 'id_like_columns', 'Selected', 'PartialLabelSelector',
-           'selection_table', 'SubsetObjective', 'SearchResult']
+           'fits_count_budget', 'stratum_tables', 'id_like_columns', 'Selected', 'Column', 'cv_scorer_warning',
+           'PartialLabelSelector', 'selection_table', 'SubsetObjective', 'SearchResult']
 
 # %% ../nbs/00_core.ipynb #59d3e848
 def _interval(low, high, low_open: bool, high_open: bool) -> str:
@@ -1285,7 +1285,8 @@ class Selected(NamedTuple):
     """What a selector found, the one result of every selector and selecting function: the selected features in
     selection order, a score for every feature (higher is better; NaN where the method gives none), what the scores
     are, for surrogate methods the surrogate used and the switching threshold phi, the column names when `X` had them,
-    and a p-value for every feature when the method tests."""
+    and a p-value for every feature when the method tests; `columns`, more per-feature values for the table, each a
+    `Column` by its key (e.g. a score that reads down the ranking, shown before the raw score)."""
     ranking: np.ndarray
     scores: np.ndarray
     score_name: str = "score"
@@ -1294,26 +1295,65 @@ class Selected(NamedTuple):
     threshold: float | None = None
     names: np.ndarray | list | None = None
     pvalues: np.ndarray | None = None
+    columns: dict | None = None
 
-    def to_frame(self) -> pd.DataFrame:
+    def to_frame(self, by_score: bool = False) -> pd.DataFrame:
         """The one result table: a row per selected feature in selection order, columns ``position`` (1, 2, ...),
-        ``feature`` (the column name, or the column index as a string without names), ``score`` and, when the method
-        tests, ``pvalue``; ``attrs`` hold ``score_name`` (what the score is, with its unit), ``score_note``,
-        ``surrogate`` and ``threshold``.
+        ``feature`` (the column name, or the column index as a string without names), the `columns` by key, ``score``
+        and, when the method tests, ``pvalue``; ``attrs`` hold ``score_name`` (what the score is, with its unit),
+        ``score_note``, ``surrogate``, ``threshold`` and ``column_names`` (key -> the `Column`'s name, with its unit).
+        `by_score`: the rows by decreasing score instead (ties in selection order; a set, such as a Markov blanket,
+        whose order of selection says less than its scores), with the selection order in column ``entered``.
 
         Examples
         --------
         >>> Selected(np.array([2, 0]), np.array([0.1, np.nan, 0.3]), "MI (nats)").to_frame().to_dict("list")
         {'position': [1, 2], 'feature': ['2', '0'], 'score': [0.3, 0.1]}
+        >>> Selected(np.array([0, 2]), np.array([0.1, np.nan, 0.3])).to_frame(by_score=True).to_dict("list")
+        {'position': [1, 2], 'feature': ['2', '0'], 'score': [0.3, 0.1], 'entered': [2, 1]}
         """
         r = np.asarray(self.ranking, dtype=np.intp)
+        scores = np.asarray(self.scores, dtype=np.float64)
+        order = np.lexsort((np.arange(len(r)), -np.nan_to_num(scores[r], nan=-np.inf))) if by_score else np.arange(len(r))
+        rows = r[order]
         table = pd.DataFrame({"position": np.arange(1, len(r) + 1),
-                              "feature": [str(j) for j in r] if self.names is None else [self.names[j] for j in r],
-                              "score": np.asarray(self.scores, dtype=np.float64)[r]})
-        if self.pvalues is not None: table["pvalue"] = np.asarray(self.pvalues, dtype=np.float64)[r]
+                              "feature": [str(j) for j in rows] if self.names is None else [self.names[j] for j in rows]})
+        for key, col in (self.columns or {}).items(): table[key] = np.asarray(col.values, dtype=np.float64)[rows]
+        table["score"] = scores[rows]
+        if self.pvalues is not None: table["pvalue"] = np.asarray(self.pvalues, dtype=np.float64)[rows]
+        if by_score: table["entered"] = order + 1
         table.attrs.update(score_name=self.score_name, score_note=self.score_note, surrogate=self.surrogate,
-                           threshold=self.threshold)
+                           threshold=self.threshold, column_names={k: c.name for k, c in (self.columns or {}).items()})
         return table
+
+class Column(NamedTuple):
+    """A further column of a `Selected` table: its `name` (a header with its unit) and a value per feature (NaN where
+    none)."""
+    name: str
+    values: np.ndarray
+
+# %% ../nbs/00_core.ipynb #cv0sc0r1
+_CV_WARNED: list = []      # the warning below, once per process
+
+def cv_scorer_warning() -> None:
+    """Warn once if this fit on partial labels runs inside scikit-learn's cross-validation (`cross_val_score`,
+    `cross_validate`, the searches: their `_fit_and_score`) with a scorer of every row: scikit-learn's default (the
+    estimator's `score`) or any scorer not marked ``labelled_only`` (`semisel.labelled_scorer`'s are). Such a score counts
+    each unlabelled test row, labelled -1, as a miss. Found by looking up the call stack (a few frames, once per fit);
+    folds run in other processes (``n_jobs`` > 1) may keep their warnings to themselves."""
+    if _CV_WARNED: return
+    f = sys._getframe(1)
+    while f is not None and not (f.f_code.co_name == "_fit_and_score"
+                                 and f.f_globals.get("__name__", "").startswith("sklearn.model_selection")):
+        f = f.f_back
+    if f is None: return
+    scorer = f.f_locals.get("scorer")
+    scorers = getattr(scorer, "_scorers", None) or {"score": scorer}          # several metrics: scikit-learn's dict
+    if all(getattr(s, "labelled_only", False) for s in scorers.values()): return
+    _CV_WARNED.append(True)
+    warnings.warn("cross-validating on partial labels with a score of every row: scikit-learn's default score counts "
+                  "each unlabelled (-1) test row as a miss, so it falls with the unlabelled share; score the labelled "
+                  "rows: cross_val_score(pipeline, X, y, scoring=semisel.labelled_scorer())", UserWarning, stacklevel=2)
 
 # %% ../nbs/00_core.ipynb #b8223d79
 class PartialLabelSelector(SelectorMixin, BaseEstimator):
@@ -1338,9 +1378,15 @@ class PartialLabelSelector(SelectorMixin, BaseEstimator):
         Only for the selectors that test (`Selected.pvalues`): a p-value per feature, NaN where none was computed.
     surrogate_, threshold_ : str or None, float or None
         The surrogate target used ('Y', 'Y0', 'Y1', 'D_L', ...) and the switching threshold phi, where they apply.
+    columns_ : dict of Column
+        Only for the selectors that give more columns (`Selected.columns`): per-feature values by key, with their names.
+
+    Cross-validating on partial labels: a fit inside scikit-learn's cross-validation with scikit-learn's default
+    scorer (or any scorer that scores every row) warns once, `cv_scorer_warning`.
     """
     _label_kind = "binary"   # what partial_labels(binary=...) gets: "binary", "any" or "auto"
     _chunked = False         # True: `_select` counts through CodeMatrix, so a dask X stays lazy (else it is loaded)
+    _table_by_score = False  # True: `selection_table` lists the selection by decreasing score (a set: a Markov blanket)
 
     def _check_X(self, X):
         if is_chunked(X) and self._chunked: return chunked_backend("check_X")(self, X)   # dask: kept lazy
@@ -1374,6 +1420,7 @@ class PartialLabelSelector(SelectorMixin, BaseEstimator):
         Xc = self._check_X(X)
         binary = {"binary": True, "any": False, "auto": "auto"}[self._label_kind]
         labels = partial_labels(y, "y", n_rows=Xc.shape[0], index=index, binary=binary)
+        if labels.m: cv_scorer_warning()
         sel = self._select(Xc, labels)
         d = self.n_features_in_
         ranking = np.asarray(sel.ranking, dtype=np.intp)
@@ -1385,6 +1432,7 @@ class PartialLabelSelector(SelectorMixin, BaseEstimator):
         self.score_name_, self.score_note_ = sel.score_name, sel.score_note
         self.surrogate_, self.threshold_ = sel.surrogate, sel.threshold
         if sel.pvalues is not None: self.pvalues_ = np.asarray(sel.pvalues, dtype=np.float64)
+        if sel.columns: self.columns_ = {k: Column(c.name, np.asarray(c.values, np.float64)) for k, c in sel.columns.items()}
         return self
 
     def _get_support_mask(self) -> np.ndarray:
@@ -1399,9 +1447,10 @@ class PartialLabelSelector(SelectorMixin, BaseEstimator):
 
 # %% ../nbs/00_core.ipynb #ceb609d3
 def selection_table(estimator) -> pd.DataFrame:
-    """The selection of a fitted semisel selector as `Selected.to_frame`'s table (``position``, ``feature``,
-    ``score``, and ``pvalue`` for a selector with `pvalues_`); ``attrs`` also hold ``method``, the selector's class
-    name. The command line prints this table.
+    """The selection of a fitted semisel selector as `Selected.to_frame`'s table (``position``, ``feature``, its
+    `columns_`, ``score``, and ``pvalue`` for a selector with `pvalues_`; by decreasing score, with ``entered``, for a
+    selector that selects a set: `SemiIAMB`); ``attrs`` also hold ``method``, the selector's class name. The command
+    line prints this table.
 
     Examples
     --------
@@ -1413,7 +1462,8 @@ def selection_table(estimator) -> pd.DataFrame:
     check_is_fitted(estimator, "ranking_")
     e = estimator
     table = Selected(e.ranking_, e.scores_, e.score_name_, e.score_note_, e.surrogate_, e.threshold_,
-                     getattr(e, "feature_names_in_", None), getattr(e, "pvalues_", None)).to_frame()
+                     getattr(e, "feature_names_in_", None), getattr(e, "pvalues_", None),
+                     getattr(e, "columns_", None)).to_frame(e._table_by_score)
     table.attrs["method"] = type(e).__name__
     return table
 

@@ -31,10 +31,10 @@ from .infotheory import (TESTS, IndependenceResult, chi2_test, chi2_test_all, ci
                                 permutation_pvalues, test_spec)
 
 # %% auto #0
-__all__ = ['DEFAULT_TEST', 'DEFAULT_BLANKET_TEST', 'DEFAULT_ALGORITHM', 'DEFAULT_ALPHA', 'DEFAULT_CONTINUOUS_TEST', 'PAPERS_IAMB',
-           'LEARNERS', 'DEFAULT_METHOD', 'per_column', 'make_test', 'resolve_test', 'MarkovBlanket', 'iamb',
-           'pairwise_g_test_all', 'check_learner', 'choose_algorithm', 'choose_method', 'markov_blanket', 'semi_iamb',
-           'listwise_iamb', 'pairwise_iamb', 'SemiIAMB']
+__all__ = ['DEFAULT_TEST', 'DEFAULT_BLANKET_TEST', 'DEFAULT_ALGORITHM', 'DEFAULT_ALPHA', 'DEFAULT_CONTINUOUS_TEST', 'PVALUE_NAME',
+           'PAPERS_IAMB', 'LEARNERS', 'DEFAULT_METHOD', 'per_column', 'make_test', 'resolve_test', 'MarkovBlanket',
+           'iamb', 'pairwise_g_test_all', 'check_learner', 'choose_algorithm', 'choose_method', 'markov_blanket',
+           'semi_iamb', 'listwise_iamb', 'pairwise_iamb', 'SemiIAMB']
 
 # %% ../nbs/04_iamb.ipynb #dfa29105
 def per_column(test: Callable) -> Callable:
@@ -103,7 +103,7 @@ def make_test(test=DEFAULT_TEST, *, alpha: float = 0.10, n_perm: int | None = No
     if isinstance(test, str):
         spec = test_spec(test)
         kw = {"alpha": alpha, "random_state": check_random_state(random_state) if spec.permutes else None}
-        if spec.permutes: kw["n_perm"] = spec.check_n_perm(n_perm)
+        if spec.permutes: kw["n_perm"] = spec.check_n_perm(n_perm, check_probability(alpha, "alpha"))   # reaches alpha
         elif n_perm is not None: spec.check_n_perm(n_perm)                      # raises: n_perm of an asymptotic test
         def batched(X, y, z=None):
             if spec.data != "discrete": return continuous_test_all(X, y, z, spec.name, **kw)   # chapter 01b's tests
@@ -135,10 +135,13 @@ def resolve_test(test, X):
     return DEFAULT_CONTINUOUS_TEST if has_continuous(X) else DEFAULT_BLANKET_TEST
 
 # %% ../nbs/04_iamb.ipynb #717ac5a4
-_SCORE_NOTE = ("-log10 of the p-value of the test of X ⊥ Y given the rest of the blanket (the learner's own test: the "
-               "papers' IAMB's final backward pass, the other learners' test of the final set): higher = stronger "
-               "evidence of dependence; "
-               "NaN outside the blanket (p-values: pvalues_)")
+_SCORE_NOTE = ("-log10 of each member's p-value given all the other members (the learner's own test: the papers' IAMB's "
+               "final backward pass, the other learners' one test of the final set), strongest first; entered: the "
+               "order the learner found them. Only the papers' IAMB decides on this test: the other learners admit a "
+               "member on smaller conditioning sets (subsets of the others, up to max_sx; a spouse given a common "
+               "child), so a member can have p above alpha given all the others. Higher = stronger evidence of "
+               "dependence; NaN outside the blanket (p-values: pvalues_)")
+PVALUE_NAME = "p given the other members"   # the header of a blanket's p-values where a table is printed (semisel mb)
 
 @dataclass
 class MarkovBlanket:
@@ -201,8 +204,9 @@ class MarkovBlanket:
                         self.threshold, self.names, p)
 
     def to_frame(self) -> pd.DataFrame:
-        "The blanket as the book's one result table (`Selected.to_frame`: position, feature, score, pvalue)."
-        return self.to_selected().to_frame()
+        """The blanket as the book's one result table (`Selected.to_frame`: position, feature, score, pvalue), by
+        strength: decreasing score (increasing p-value), with the order of entry in ``entered``."""
+        return self.to_selected().to_frame(by_score=True)
 
     def __len__(self): return len(self.blanket)
     def __iter__(self): return iter(self.blanket)
@@ -543,6 +547,7 @@ def _pairwise_test(test, alpha: float, n_perm, random_state) -> Callable:
     if not isinstance(test, str): raise TypeError("pairwise_iamb takes a test name ('g', 'mc' or 'smc'), not a callable")
     name = test_spec(test).name
     name = name if name in ("g", "mc") else "smc"                              # any other calibrated test: permutation
+    if name != "g": test_spec(name).check_n_perm(n_perm, alpha)                  # its p-values can reach alpha
     return functools.partial(pairwise_g_test_all, test=name, n_perm=n_perm, alpha=alpha,
                              random_state=check_random_state(random_state))
 
@@ -815,6 +820,7 @@ class SemiIAMB(PartialLabelSelector):
     ['smoke', 'dysp']
     """
     _label_kind = "binary"
+    _table_by_score = True   # `selection_table`: the blanket by strength, the order of entry in column `entered`
 
     def __init__(self, prior: float | None = None, alpha: float = DEFAULT_ALPHA, method: str | None = None,
                  discretize: int | None = None, test=None, n_perm: int | None = None, random_state=None,

@@ -453,13 +453,26 @@ class TestSpec:
     aliases: tuple[str, ...] = ()
     data: str = "discrete"
 
-    def check_n_perm(self, n_perm: int | None) -> int:
-        "The number of permuted tables to draw: `n_perm` validated, the default if None, 0 for an asymptotic test."
-        if n_perm is None: return self.n_perm or 0
-        if not self.permutes:
+    def min_pvalue(self, n_perm: int) -> float:
+        """The smallest p-value `n_perm` tables give but for a tie-breaking draw: 1/(n_perm + 1) for a Monte Carlo test
+        (a count of the tables at least as extreme as the data's, out of n_perm + 1); 0 for an asymptotic test and for
+        the tests that fit a chi2 to the permutation moments ("sp", "sp-mi-cg", "sp-mi-g"), which have no floor."""
+        return 1 / (n_perm + 1) if self.permutes and self.name not in _FITTED else 0.0
+
+    def check_n_perm(self, n_perm: int | None, alpha: float | None = None) -> int:
+        """The number of permuted tables to draw: `n_perm` validated, the default if None, 0 for an asymptotic test.
+        With `alpha`, the level the test decides at: an error where `min_pvalue` lies above it, since the test would
+        then find even the strongest dependence only by its tie-breaking draw (at most a share alpha·(n_perm + 1) of
+        the time for "mc", never for "cmi-knn")."""
+        if n_perm is not None and not self.permutes:
             names = ", ".join(repr(s.name) for s in TESTS.values() if s.permutes and s.data == self.data)
             raise ValueError(f"`n_perm` applies to the permutation tests {names}, not to test {self.name!r}")
-        return check_integer(n_perm, "n_perm", low=1)
+        B = (self.n_perm or 0) if n_perm is None else check_integer(n_perm, "n_perm", low=1)
+        if alpha is not None and B and self.min_pvalue(B) > alpha * (1 + 1e-9):
+            raise ValueError(f"`test` {self.name!r} with `n_perm` {B} gives no p-value below 1/({B} + 1) = "
+                             f"{self.min_pvalue(B):.3g}, above `alpha` {alpha:g}: it would miss even the strongest "
+                             f"dependence; pass `n_perm` >= {int(np.ceil(1 / alpha - 1e-9)) - 1}")
+        return B
 
     def check_data(self, data: str, who: str) -> TestSpec:
         "This spec if its test takes `data`, else the one-line error that `who` runs only tests for `data` data."
@@ -469,6 +482,7 @@ class TestSpec:
         return self
 
 _G, _CG = "gaussian", "conditional-gaussian"
+_FITTED = ("sp", "sp-mi-cg", "sp-mi-g")   # permutation tests whose p-value is a fitted chi2's tail, not a count
 _PERM_G = "y permuted over all rows, r recomputed given z (bnlearn's scheme)"
 _PERM_CG = "the continuous variable's null residuals permuted within the strata of the discrete z (Freedman-Lane)"
 TESTS = {s.name: s for s in (

@@ -433,7 +433,9 @@ def resolve_prior(prior, X, y_partial, *, scenario: str | None = None, method: s
     """`prior` as a method needs it: a float or None passes through; "estimate" is estimated with `estimate_prior`
     (scenario "pu" when no negative is labelled, else "mcar"; `kwargs` go to it); an `estimate_prior` result is used as
     given (any method). Returns (the prior for the surrogate choice, None where the choice does not depend on it; the
-    `PriorEstimate` or None). A prior that is only bounded hands on its upper estimate, and the warning names the bounds."""
+    `PriorEstimate` or None). Where the choice does not depend on it (PU data, no labelled positive, nothing
+    unlabelled), "estimate" is not estimated, with a warning that says so: (None, None). A prior that is only bounded
+    hands on its upper estimate, and the warning names the bounds."""
     if not isinstance(prior, (str, PriorEstimate)): return prior, None
     if isinstance(prior, str) and prior != "estimate":
         raise ValueError(f"`prior` must be a float in (0, 1), None, 'estimate' (to estimate it from the data) or an "
@@ -442,9 +444,14 @@ def resolve_prior(prior, X, y_partial, *, scenario: str | None = None, method: s
     labels = (y_partial if isinstance(y_partial, PartialLabels)
               else partial_labels(y_partial, n_rows=len(X), index=frame_index(X)))
     p, n, m = labels.counts
+    phi = labels.threshold
+    if not (0 < phi < 1 and m) and not isinstance(prior, PriorEstimate):      # the choice does not read it: skip the cost
+        why = "nothing is unlabelled" if not m else "the data are positive-unlabelled" if n == 0 else "no positive is labelled"
+        warnings.warn(f"the prior is not estimated (`prior` 'estimate'): {why}, so the surrogate is Y{int(phi == 0)} "
+                      "whatever the prior (semisel.estimate_prior estimates it, for the number)", stacklevel=3)
+        return None, None
     res = prior if isinstance(prior, PriorEstimate) else estimate_prior(
         X, labels.codes, scenario or ("pu" if n == 0 else "mcar"), method, random_state=random_state, **kwargs)
-    phi = labels.threshold
     if not (0 < phi < 1 and m): return None, res
     if res.low < phi <= res.high:
         what = "interval" if res.identified else "bounds (the data do not identify it)"

@@ -15,7 +15,7 @@ from scipy.special import xlogy
 from sklearn.metrics import get_scorer
 from sklearn.utils.validation import validate_data
 
-from .core import (SURROGATES, CodeMatrix, PartialLabels, PartialLabelSelector, Selected, check_choice,
+from .core import (SURROGATES, CodeMatrix, Column, PartialLabels, PartialLabelSelector, Selected, check_choice,
                           check_probability, id_like_columns, is_chunked, margin_sum,
                           check_integer, check_number, compact_codes, count_tables, frame_index, partial_labels,
                           fits_count_budget, reindex_codes,
@@ -28,9 +28,9 @@ from .priors import resolve_prior
 from .surrogates import surrogate_tables
 
 # %% auto #0
-__all__ = ['CRITERIA', 'KNN_NEIGHBORS', 'ESTIMATORS', 'AUTO_FLOATS', 'AUTO_BINS', 'PairTerms', 'Accumulated', 'Criterion',
-           'beta_gamma', 'get_criterion', 'relevance', 'select', 'semi_select', 'listwise_select', 'mint_select',
-           'surrogate_mi_all', 'SurrogateSelector', 'SemiJMI', 'SemiMIM', 'MINT', 'labelled_scorer']
+__all__ = ['CRITERIA', 'MEAN_CRITERIA', 'KNN_NEIGHBORS', 'ESTIMATORS', 'AUTO_FLOATS', 'AUTO_BINS', 'PairTerms', 'Accumulated',
+           'Criterion', 'beta_gamma', 'get_criterion', 'relevance', 'select', 'semi_select', 'listwise_select',
+           'mint_select', 'surrogate_mi_all', 'SurrogateSelector', 'SemiJMI', 'SemiMIM', 'MINT', 'labelled_scorer']
 
 # %% ../nbs/05_jmi.ipynb #f5f0cef7
 class PairTerms(NamedTuple):
@@ -296,20 +296,27 @@ def get_criterion(criterion) -> Criterion:
 _NOTES = {"mim": "I(X;Y) of each selected feature with the target (its surrogate, for partial labels), so it falls "
                  "down the ranking",
           "jmi": "the JMI criterion Σ_j I(X;Y|X_j) at the step the feature was picked (the first pick is scored by "
-                 "I(X;Y)): a sum over the features picked before it, so later steps add more terms and the values are "
-                 "not a relevance to compare down the ranking",
+                 "I(X;Y)): a sum over the features picked before it, so later steps add more terms and the values grow "
+                 "down the ranking; JMI mean, the sum over its number of terms (FEAST's normalised JMI), reads down "
+                 "it: it rises only where a pick tells more about Y given the feature picked just before it than the "
+                 "mean before",
           "disr": "the DISR criterion Σ_j I(X X_j;Y)/H(X,X_j,Y) at the step the feature was picked: a sum of unit-free "
-                  "ratios over the features picked before it (the first pick is scored by I(X;Y), in nats)",
+                  "ratios over the features picked before it (the first pick is scored by I(X;Y), in nats); DISR mean, "
+                  "the sum over its number of terms, reads down the ranking",
           "mint": "MINT's mRMR criterion at the step the feature was picked: I(X;Y) on the labelled rows minus the "
                   "mean I(X;X_j) over all rows with the features picked before it (the first pick: I(X;Y) on the "
                   "labelled rows)"}
+
+MEAN_CRITERIA = ("jmi", "disr")   # the criteria that sum a term per earlier pick, with no term before them
 
 def _selected(codes: CodeMatrix | MixedData, feats: np.ndarray, steps: np.ndarray, crit: Criterion,
               adjusted: bool = False, surrogate: str | None = None, threshold: float | None = None,
               n_neighbors: int | None = None) -> Selected:
     """The core's `Selected` of a greedy run: each pick scored by the criterion's value at its step (NaN for the
     features not picked), the score named with its unit and meaning (and, for a `MixedData`, its continuous estimator),
-    and the column names of the codes."""
+    and the column names of the codes. A criterion that sums a term per earlier pick (`MEAN_CRITERIA`) gets the column
+    ``mean``: the sum over its number of terms (1 for the first pick, t - 1 for the t-th), which reads down the ranking
+    where the sum grows."""
     name = "mint" if surrogate == "MINT" else crit.name
     scores = np.full(codes.shape[1], np.nan)
     scores[feats] = steps
@@ -325,8 +332,13 @@ def _selected(codes: CodeMatrix | MixedData, feats: np.ndarray, steps: np.ndarra
     elif isinstance(codes, MixedData) and codes.continuous.any():
         note += (f"; the information of the {int(codes.continuous.sum())} continuous column(s) estimated by k-nearest "
                  f"neighbours (k = {n_neighbors}; chapter 01c): nearly unbiased, so a term can be slightly negative")
+    mean = None
+    if name in MEAN_CRITERIA:
+        mean = np.full(codes.shape[1], np.nan)
+        mean[feats] = np.asarray(steps, dtype=np.float64) / np.maximum(1, np.arange(len(feats)))
+        mean = {"mean": Column(f"{name.upper()} mean ({unit})", mean)}
     return Selected(feats, scores, f"{name.upper()} ({unit})", note[0].upper() + note[1:] + ".", surrogate, threshold,
-                    codes.names)
+                    codes.names, columns=mean)
 
 # %% ../nbs/05_jmi.ipynb #864f67ee
 KNN_NEIGHBORS = 5
@@ -850,6 +862,9 @@ class SurrogateSelector(_RankingSelector):
         The criterion's value at the step each selected feature was picked (nats); NaN for the others.
     score_name_, score_note_ : str
         E.g. "JMI (nats)" and a sentence saying what the score is.
+    columns_ : dict
+        For the criteria that sum a term per earlier pick (`MEAN_CRITERIA`: JMI, DISR), ``{"mean": Column}``: the score
+        over its number of terms, which reads down the ranking (`selection_table` shows it before the score).
     surrogate_ : str
         'Y' (fully labelled), 'Y0', 'Y1' or 'D_L'.
     threshold_ : float or None
@@ -991,4 +1006,5 @@ def labelled_scorer(scoring="accuracy") -> Callable:
         rows = np.flatnonzero(labelled)
         Xl = X.iloc[rows] if isinstance(X, (pd.DataFrame, pd.Series)) else np.asarray(X)[rows]
         return scorer(estimator, Xl, np.asarray(y)[rows])
+    score.labelled_only = True                   # the mark chapter 00's cv_scorer_warning reads: no warning for it
     return score

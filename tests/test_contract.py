@@ -60,13 +60,18 @@ def test_one_contract(fitted):
     assert isinstance(est.score_name_, str) and est.score_name_ and isinstance(est.score_note_, str) and est.score_note_
     assert hasattr(est, "surrogate_") and hasattr(est, "threshold_")
     table = selection_table(est)
-    has_p = hasattr(est, "pvalues_")
-    assert list(table.columns) == ["position", "feature", "score"] + ["pvalue"] * has_p
-    assert table.feature.tolist() == [X.columns[j] for j in r] and table.position.tolist() == list(range(1, len(r) + 1))
+    has_p, extra, by_score = hasattr(est, "pvalues_"), list(getattr(est, "columns_", {})), "entered" in table.columns
+    assert list(table.columns) == ["position", "feature", *extra, "score"] + ["pvalue"] * has_p + ["entered"] * by_score
+    rows = r[table.entered.to_numpy() - 1] if by_score else r      # a set (a blanket) by score, its selection order kept
+    if by_score: assert sorted(table.entered) == list(range(1, len(r) + 1)) and (np.diff(table.score) <= 0).all()
+    assert table.feature.tolist() == [X.columns[j] for j in rows] and table.position.tolist() == list(range(1, len(r) + 1))
     if has_p:   # a selector that tests: one p-value per feature, each selected feature's in the table
         assert est.pvalues_.shape == (d,) and ((est.pvalues_[r] >= 0) & (est.pvalues_[r] <= 1)).all()
-        np.testing.assert_array_equal(table.pvalue.to_numpy(), est.pvalues_[r])
-    np.testing.assert_array_equal(table.score.to_numpy(), est.scores_[r])
+        np.testing.assert_array_equal(table.pvalue.to_numpy(), est.pvalues_[rows])
+    for key in extra:   # more columns (JMI's mean): one value per feature, each selected feature's in the table
+        assert est.columns_[key].values.shape == (d,) and est.columns_[key].name
+        np.testing.assert_array_equal(table[key].to_numpy(), est.columns_[key].values[rows])
+    np.testing.assert_array_equal(table.score.to_numpy(), est.scores_[rows])
     assert table.attrs["score_name"] == est.score_name_ and table.attrs["method"] == type(est).__name__
     out = est.set_output(transform="pandas").transform(X)
     assert list(out.columns) == list(est.get_feature_names_out()) and len(out) == len(X)

@@ -23,18 +23,21 @@ def data():
     return X, y
 
 
-def test_selectors_on_pu_data_report_the_estimate_without_warning(data):
+def test_selectors_on_pu_data_skip_the_estimate(data):
+    """PU data: Y0 whatever the prior, so prior="estimate" estimates nothing (issue 43) and says so once; the selection
+    is the one of prior=None."""
     X, y = data
     yp = pu(y, 0.3, random_state=0)
-    with warnings.catch_warnings():
-        warnings.simplefilter("error")                       # PU: Y0 whatever the prior, so nothing to warn about
-        for est in (SemiJMI(k=2, prior="estimate"), SemiMIM(k=2, prior="estimate"), SemiIAMB(prior="estimate")):
+    for est, ref in ((SemiJMI(k=2, prior="estimate"), SemiJMI(k=2)), (SemiMIM(k=2, prior="estimate"), SemiMIM(k=2)),
+                     (SemiIAMB(prior="estimate"), SemiIAMB())):
+        with warnings.catch_warnings(record=True) as w:
+            warnings.simplefilter("always")
             est.fit(X, yp)
-            r = est.prior_estimate_
-            assert isinstance(r, PriorEstimate) and r.scenario == "pu" and est.surrogate_ == "Y0"
-            assert yp.mean() < r.low <= r.estimate <= r.high < 1
-    a, b = SemiJMI(k=2, prior="estimate").fit(X, yp), SemiJMI(k=2, prior="estimate").fit(X, yp)
-    assert a.prior_estimate_ == b.prior_estimate_                 # seeded: a refit gives the same estimate
+        assert [str(x.message) for x in w if "not estimated" in str(x.message)] == [
+            "the prior is not estimated (`prior` 'estimate'): the data are positive-unlabelled, so the surrogate is Y0 "
+            "whatever the prior (semisel.estimate_prior estimates it, for the number)"]
+        assert est.prior_estimate_ is None and est.surrogate_ == "Y0"
+        assert list(est.ranking_) == list(ref.fit(X, yp).ranking_)
 
 
 def test_mcar_estimate_drives_the_choice_and_warns_inside_the_interval(data):
@@ -63,9 +66,8 @@ def test_cli_prior_estimate(tmp_path, data):
     out = subprocess.run([*cmd, "rank", str(tmp_path / "t.csv"), "--label", "label", "--method", "semi", "--pu", "0.3", "--prior", "estimate",
                           "-k", "2", "--json"], capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stderr
-    meta = json.loads(out.stdout)["metadata"]
-    from semisel.priors import DEFAULT_METHOD
-    assert "interval" in meta["prior"] and f"(estimated: {DEFAULT_METHOD}, pu)" in meta["prior"]
+    assert "prior" not in json.loads(out.stdout)["metadata"]              # PU: Y0 whatever the prior, nothing estimated
+    assert "semisel: note: the prior is not estimated (--prior 'estimate'): the data are positive-unlabelled" in out.stderr
     bad = subprocess.run([*cmd, "rank", str(tmp_path / "t.csv"), "--label", "label", "--prior", "guess"],
                          capture_output=True, text=True, timeout=120)
     assert bad.returncode != 0 and "'estimate'" in bad.stderr
@@ -91,10 +93,10 @@ def test_cli_prior_method(tmp_path, data):
     cmd = [exe] if exe else [sys.executable, "-c", "import sys; from semisel.cli import main; sys.exit(main())"]
     run = lambda *a: subprocess.run([*cmd, *a, str(tmp_path / "t.csv"), "--label", "label", "--json"], capture_output=True,
                                     text=True, timeout=300)
-    for sub, extra in (("rank", ("--method", "semi", "-k", "2")), ("mb", ())):
+    for sub, extra in (("rank", ("--method", "semi", "-k", "2")), ("mb", ())):   # PU: nothing to estimate, a note
         out = run(sub, "--pu", "0.3", "--prior", "estimate", "--prior-method", "bbe", *extra)
         assert out.returncode == 0, out.stderr
-        assert "(estimated: bbe, pu)" in json.loads(out.stdout)["metadata"]["prior"]
+        assert "prior" not in json.loads(out.stdout)["metadata"] and "the prior is not estimated" in out.stderr
     out = run("rank", "--method", "semi", "--mcar", "0.3", "--prior", "estimate", "--prior-method", "bbe", "-k", "2")   # MCAR
     assert out.returncode == 0 and "(estimated: exact, mcar)" in json.loads(out.stdout)["metadata"]["prior"]
     assert "--prior-method is ignored: it picks a PU estimator" in out.stderr
@@ -119,9 +121,9 @@ def test_a_bounded_prior_on_pu_data_still_decides_the_surrogate(data):
     assert a.surrogate == b.surrogate == est.surrogate_ == "Y0" and a.prior_estimate is bounded
     assert list(a.blanket) == list(b.blanket) and est.prior_estimate_ is bounded
     assert list(est.ranking_) == list(SemiJMI(k=2, prior=0.3).fit(X, yp).ranking_)
-    res = markov_blanket(X, yp, prior="estimate")                    # estimated: the verdict travels with it
-    assert isinstance(res.prior_estimate.identified, bool) and res.surrogate == "Y0"
-    assert res.prior_estimate.low <= res.prior_estimate.estimate <= res.prior_estimate.high
+    with pytest.warns(UserWarning, match="the prior is not estimated"):
+        res = markov_blanket(X, yp, prior="estimate")                # "estimate": skipped, nothing it could change
+    assert res.prior_estimate is None and res.surrogate == "Y0" and list(res.blanket) == list(b.blanket)
 
 
 def test_a_bounded_prior_with_labelled_negatives_decides_when_phi_is_outside(data):
