@@ -90,39 +90,34 @@ def _bn_result(XT: np.ndarray, kx: np.ndarray, w: np.ndarray, ky: int, z: Strata
 # %% ../nbs/04_blankets.ipynb #5e0c7a02
 _BLOCK_CELLS = 1 << 20     # largest block of count cells the learners count in (larger: chapter 01's kernels)
 _KERNEL_ROWS = 1 << 21     # tables of up to this many rows go through the compiled kernel (its tables: 16 B a row)
-_SHORT = 32                # windows of fewer counts: the pmf by its ratios (their rounding drifts by a few ulp a step)
+_TINY = 2.0 ** -64         # a term of the pmf below this share of its mode's ends the sum (beyond: no change to it)
 _MEMO = np.full((65, 65, 65), np.nan)   # E[k ln k] of the cells of strata of at most 64 rows, kept between calls
 
 @checked_cache
 @numba.njit(nogil=True)
-def _eklogk(A, B, M, lnf, klk):
+def _eklogk(A, B, M, klk):
     """E[k ln k] for the count k of a cell with row total A, column total B in a stratum of M rows under permutation
-    (hypergeometric), as chapter 01's `expected_cmi_from_counts` takes it: the pmf relative to its mode over mean +- 12
-    sd, by the ratios of successive terms in windows shorter than `_SHORT` counts, else from the table ln k! `lnf`."""
+    (hypergeometric), as chapter 01's `expected_cmi_from_counts` takes it, over the same mean +- 12 sd window: the pmf
+    relative to its mode, each term from the last by their ratio (no exponential), each side ending where a term falls
+    below `_TINY`."""
     Af, Bf, Mf = float(A), float(B), float(M)
     mean = Af * Bf / Mf
     sd = np.sqrt(Af * Bf * (Mf - Af) * (Mf - Bf) / (Mf * Mf * max(Mf - 1, 1.0))) if M > 1 else 0.0
     lo = max(max(0, A + B - M), np.int64(np.floor(mean - 12 * sd - 1)))
     hi = min(min(A, B), np.int64(np.ceil(mean + 12 * sd + 1)))
     k0 = min(max(np.int64(np.floor((Af + 1) * (Bf + 1) / (Mf + 2))), lo), hi)
-    mass, num = 0.0, 0.0
-    if hi - lo < _SHORT:                                 # p(k + 1) / p(k) = (A - k)(B - k) / ((k + 1)(M - A - B + k + 1))
-        mass, num, p = 1.0, klk[k0], 1.0
-        for k in range(k0, hi):
-            p *= float((A - k) * (B - k)) / float((k + 1) * (M - A - B + k + 1))
-            mass += p
-            num += klk[k + 1] * p
-        p = 1.0
-        for k in range(k0, lo, -1):
-            p *= float(k * (M - A - B + k)) / float((A - k + 1) * (B - k + 1))
-            mass += p
-            num += klk[k - 1] * p
-    else:
-        ref = -lnf[k0] - lnf[B - k0] - lnf[A - k0] - lnf[M - B - A + k0]
-        for k in range(lo, hi + 1):
-            p = np.exp(-lnf[k] - lnf[B - k] - lnf[A - k] - lnf[M - B - A + k] - ref)
-            mass += p
-            num += klk[k] * p
+    mass, num, p = 1.0, klk[k0], 1.0          # p(k + 1) / p(k) = (A - k)(B - k) / ((k + 1)(M - A - B + k + 1))
+    for k in range(k0, hi):
+        p *= float((A - k) * (B - k)) / float((k + 1) * (M - A - B + k + 1))
+        mass += p
+        num += klk[k + 1] * p
+        if p < _TINY: break
+    p = 1.0
+    for k in range(k0, lo, -1):
+        p *= float(k * (M - A - B + k)) / float((A - k + 1) * (B - k + 1))
+        mass += p
+        num += klk[k - 1] * p
+        if p < _TINY: break
     return num / mass
 
 @checked_cache
@@ -139,46 +134,65 @@ def _margins(T, j, az, bz):
 
 @checked_cache
 @numba.njit(nogil=True)
-def _gadf_kernel(T, lnf, klk, memo):
+def _gadf_kernel(T, klk, memo):
     """g-adf's statistic and dof of count tables T[j, x, y, z]: the margins of every stratum in one pass, then, for
-    the strata with a positive adjusted dof nu_z only, G_z and its exact permutation mean (the sum of the cells'
-    `_eklogk`, kept in `memo` for strata of at most 64 rows: the same totals come back across strata and tests)."""
+    the strata with a positive adjusted dof nu_z only, G_z and its exact permutation mean: the sum of `_eklogk` over the
+    cells whose row and column totals are both at least 2 (the others' counts are at most 1: k ln k = 0), kept in
+    `memo` for strata of at most 64 rows (the same totals come back across strata and tests)."""
     J, kx, ky, kz = T.shape
     stat, dof = np.zeros(J), np.zeros(J)
     az, bz = np.empty((kx, kz), np.int64), np.empty((ky, kz), np.int64)
     a, b = np.empty(kx, np.int64), np.empty(ky, np.int64)
+    xs, ys, x2, y2 = np.empty(kx, np.int64), np.empty(ky, np.int64), np.empty(kx, np.int64), np.empty(ky, np.int64)
     small = memo.shape[0]
     for j in range(J):
         _margins(T, j, az, bz)
         for z in range(kz):
-            n, rows, cols = 0, 0, 0
+            n, rows, cols, r2, c2 = 0, 0, 0, 0, 0               # xs, ys: occupied rows and columns; x2, y2: totals >= 2
             for x in range(kx):
                 a[x] = az[x, z]
                 n += a[x]
-                rows += a[x] > 0
+                if a[x] > 0:
+                    xs[rows] = x
+                    rows += 1
+                if a[x] > 1:
+                    x2[r2] = x
+                    r2 += 1
             if rows < 2: continue
             for y in range(ky):
                 b[y] = bz[y, z]
-                cols += b[y] > 0
+                if b[y] > 0:
+                    ys[cols] = y
+                    cols += 1
+                if b[y] > 1:
+                    y2[c2] = y
+                    c2 += 1
             nu = (rows - 1) * (cols - 1)
             if nu <= 0: continue
             g, e, fixed = 0.0, 0.0, klk[n]                    # fixed: n ln n - sum a ln a - sum b ln b
             for x in range(kx): fixed -= klk[a[x]]
             for y in range(ky): fixed -= klk[b[y]]
-            if n < small: g = fixed                               # G/2 = sum t ln t + fixed (few rows: no cancellation)
-            for x in range(kx):
-                for y in range(ky):
-                    t = T[j, x, y, z]
-                    if n < small: g += klk[t]
-                    elif t > 0: g += t * np.log((t * float(n)) / (float(a[x]) * float(b[y])))
-                    if a[x] <= 1 or b[y] <= 1: continue           # the count is at most 1: k ln k = 0
-                    if n < small:
+            if n < small:                                     # G/2 = sum t ln t + fixed (few rows: no cancellation)
+                g = fixed
+                for u in range(r2):
+                    x = x2[u]
+                    for w in range(c2):
+                        y = y2[w]
+                        g += klk[T[j, x, y, z]]
                         v = memo[a[x], b[y], n]
                         if np.isnan(v):
-                            v = _eklogk(a[x], b[y], n, lnf, klk)
+                            v = _eklogk(a[x], b[y], n, klk)
                             memo[a[x], b[y], n] = v
-                    else: v = _eklogk(a[x], b[y], n, lnf, klk)
-                    e += v
+                        e += v
+            else:
+                for u in range(rows):
+                    x = xs[u]
+                    for w in range(cols):
+                        y = ys[w]
+                        t = T[j, x, y, z]
+                        if t > 0: g += t * np.log((t * float(n)) / (float(a[x]) * float(b[y])))
+                for u in range(r2):
+                    for w in range(c2): e += _eklogk(a[x2[u]], b[y2[w]], n, klk)
             G = 2 * n * max(g / n, 0.0)
             E = 2 * n * max((e + fixed) / n, 0.0)
             if E > 1e-12:
@@ -202,10 +216,10 @@ def _gadf_numpy(T: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return stat, np.bincount(j, weights=nu, minlength=J)
 
 @functools.lru_cache(maxsize=2)
-def _tables(size: int) -> tuple[np.ndarray, np.ndarray]:
-    "ln k! and k ln k for k = 0..size - 1 (the kernel looks counts up, as chapter 01 does), kept between calls."
+def _klk(size: int) -> np.ndarray:
+    "k ln k for k = 0..size - 1 (the kernel looks counts up, as chapter 01 does), kept between calls."
     k = np.arange(float(size))
-    return special.gammaln(k + 1), special.xlogy(k, k)
+    return special.xlogy(k, k)
 
 def gadf_from_counts(T: np.ndarray) -> CIResult:
     """Chapter 01's "g-adf" test of count tables T[j, x, y, z] (the values of `ci_test_all(..., test="g-adf")`): the
@@ -222,8 +236,8 @@ def gadf_from_counts(T: np.ndarray) -> CIResult:
     T = np.asarray(T)
     n = int(T.sum((1, 2, 3)).max(initial=0))
     if n < _KERNEL_ROWS:
-        stat, dof = run_compiled(_gadf_kernel, np.ascontiguousarray(T, dtype=np.int64),
-                                 *_tables(1 << max(16, n.bit_length())), _MEMO)
+        stat, dof = run_compiled(_gadf_kernel, np.ascontiguousarray(T, dtype=np.int64), _klk(1 << max(16, n.bit_length())),
+                                 _MEMO)
     else: stat, dof = _gadf_numpy(T)
     return CIResult(stat, np.where(dof > 0, special.chdtrc(np.maximum(dof, 1), stat), 1.0), dof)
 

@@ -472,7 +472,7 @@ def mi_table(inp: Input, bins: int | None = None, nan: str = "error", test: str 
         Missing feature values: an error, or a code of their own (binned columns only).
     test : str or None, default None
         A name or alias of chapter 01's registry of tests (`semisel.infotheory.TESTS`); None: `MARGINAL_TEST` with
-        continuous columns, else the blanket learners' default for codes (`semisel.iamb.resolve_test`: "g-williams").
+        continuous columns, else the blanket learners' default for codes (`semisel.iamb.resolve_test`: "g-adf").
     seed : int, default 0
         Seed of the permutation tests ("mc", "smc", "sp") and of the kNN estimator's jitter.
     n_perm : int or None, default None
@@ -1115,7 +1115,7 @@ def parser() -> argparse.ArgumentParser:
     _add_input(mi, "spambase")
     mi.add_argument("--top", type=_positive_int("--top"), help="print only the best TOP features")
     mi.add_argument("--test", type=_test_name, metavar="TEST",
-                    help="test of independence (default: ns-mi-cg when a feature is continuous, else g-williams; g is the "
+                    help="test of independence (default: ns-mi-cg when a feature is continuous, else g-adf; g is the "
                     "papers'; see below)")
     mi.add_argument("--n-perm", type=_positive_int("--n-perm"), help="permuted tables of mc / smc / sp")
     mi.set_defaults(run=_cmd_mi)
@@ -1154,10 +1154,10 @@ def parser() -> argparse.ArgumentParser:
     mb.add_argument("--prior-method", choices=PRIOR_METHODS, help="the PU estimator of --prior estimate: bbe (default, "
                     "chosen held-out in chapter 02b), en, tice, km2, en-balanced")
     mb.add_argument("--alpha", type=float, default=0.01,
-                    help="the level of each test (default: 0.01, chosen held-out with mmpc and g-williams in chapter 04b; 0.10 "
+                    help="the level of each test (default: 0.01, chosen held-out with mmpc and g-adf in chapter 04b; 0.10 "
                          "is the papers'); not an error rate of the set: --algorithm iamb.fdr controls its false discoveries")
     mb.add_argument("--test", type=_test_name, metavar="TEST",
-                    help="test of independence (default: g-williams on discrete features, which holds its level, and "
+                    help="test of independence (default: g-adf on discrete features, which holds its level, and "
                          "sp-mi-cg when a feature is continuous; g is the papers'; pairwise tests its statistic by "
                          "permutation unless g; see below)")
     mb.add_argument("--n-perm", type=_positive_int("--n-perm"), help="permuted tables of the permutation tests: the "

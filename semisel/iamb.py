@@ -68,7 +68,7 @@ def per_column(test: Callable) -> Callable:
 # %% ../nbs/04_iamb.ipynb #a8a6ad52
 _BATCHED = {g_test: g_test_all, chi2_test: chi2_test_all}
 DEFAULT_TEST = "g-adf"   # the papers' functions': holds its level (chapter 01), as accurate as the papers' G (below)
-DEFAULT_BLANKET_TEST = "g-williams"   # markov_blanket's test on codes, chosen held-out with its learner (chapter 04b)
+DEFAULT_BLANKET_TEST = "g-adf"   # markov_blanket's test on codes, chosen held-out with its learner (chapter 04b)
 DEFAULT_ALGORITHM = "mmpc"   # markov_blanket's learner and level, chosen held-out with the test (chapter 04b)
 DEFAULT_ALPHA = 0.01
 
@@ -648,7 +648,7 @@ def markov_blanket(X, y_partial, prior: float | None = None, alpha: float = DEFA
     alpha : float, default `DEFAULT_ALPHA` (0.01, chosen held-out with the learner in chapter 04b)
         The level of each test the learner makes, not an error rate of the blanket it returns: a learner makes many
         tests, and each false dependence it accepts is a false member. On 50 features independent of the class
-        (N = 2,000, chapter 04b's set-error table), "mmpc" with "g-williams" returns 0.46 false members on average
+        (N = 2,000, chapter 04b's set-error table), "mmpc" with "g-adf" returns 0.46 false members on average
         at 0.01 and 2.0 at 0.10, where 99.5% of its sets hold at least one. For an error rate of the set, use
         ``algorithm="iamb.fdr"`` (IAMB-FDR, which adjusts its tests to bound the false discovery rate of the members at
         `alpha`): 0.035 false members and a false member in 3% of the sets at 0.10, at a cost in recall (0.625 of 5 true

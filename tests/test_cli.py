@@ -9,7 +9,9 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from semisel.infotheory import mutual_info
+from semisel.datasets import discretize, load_dataset
+from semisel.iamb import DEFAULT_BLANKET_TEST
+from semisel.infotheory import ci_test_all, mutual_info
 
 EXE = shutil.which("semisel")
 
@@ -30,9 +32,11 @@ def test_mi_on_bundled_dataset_matches_library(tmp_path):
     rows, meta = doc["rows"], doc["metadata"]
     assert len(rows) == 3 and rows[0]["score"] >= rows[1]["score"] >= rows[2]["score"]
     assert [r["position"] for r in rows] == [1, 2, 3] and meta["score"] == "I(X;Y) (nats)"
-    assert meta["test"] == "g-williams" and meta["data"].startswith("spambase: 4601 rows")   # 04b's default for codes
-    # g-williams divides G = 2 n MI by Williams' q >= 1, so the statistic never exceeds the plain G
-    assert 0 < rows[0]["statistic"] <= 2 * 4601 * rows[0]["score"] * (1 + 1e-9)
+    assert meta["test"] == DEFAULT_BLANKET_TEST and meta["data"].startswith("spambase: 4601 rows")   # 04b's default
+    X, y = load_dataset("spambase")                                 # the statistic is the library's on the same bins
+    top = discretize(X[[rows[0]["feature"]]], bins=5)
+    ref = ci_test_all(top, np.asarray(y), None, DEFAULT_BLANKET_TEST)
+    assert rows[0]["statistic"] == pytest.approx(ref.statistic[0], rel=1e-6)
     plain = json.loads(run("mi", "spambase", "--top", "3", "--json", "--test", "g", "--bins", "5", cwd=tmp_path).stdout)["rows"]
     assert plain[0]["statistic"] == pytest.approx(2 * 4601 * plain[0]["score"])
 
@@ -56,7 +60,7 @@ def test_mi_estimates_float_columns_by_knn(tmp_path):
     assert np.allclose([got[c] for c in X.columns], ref, rtol=0, atol=1e-9)
     assert len(ints) == 2 and doc["metadata"]["test"] == "ns-mi-cg" and "binned" not in out.stderr
     binned = json.loads(run("mi", "spambase", "--json", "--bins", "5", cwd=tmp_path).stdout)
-    assert binned["metadata"]["test"] == "g-williams" and {r["feature"] for r in binned["rows"]} == set(got)
+    assert binned["metadata"]["test"] == DEFAULT_BLANKET_TEST and {r["feature"] for r in binned["rows"]} == set(got)
     bad = run("mi", "spambase", "--test", "g", cwd=tmp_path)
     assert bad.returncode == 2 and "--test g counts codes" in bad.stderr and "--bins K" in bad.stderr
 
