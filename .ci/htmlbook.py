@@ -5,7 +5,7 @@ index page that links every chapter and replication in order, and links between 
 Input: the notebooks as nbdev processed them for the docs (`_proc/`, written by .ci/docs.py: show_doc rendered,
 hidden and export cells gone, directives turned into Quarto options) or, with `--src nbs`, the notebooks themselves
 (hidden and export cells and the `#|` lines are dropped here). Page names are nbdev's (00_core.ipynb -> core.html,
-replications/04_iamb.ipynb -> replications/iamb.html), so nbdev's links into the published docs (doc_host +
+replications/r04_iamb.ipynb -> replications/r04_iamb.html), so nbdev's links into the published docs (doc_host +
 doc_baseurl) and links to `NN_x.ipynb` both become relative links to the local pages. nbs/index.ipynb becomes
 home.html (index.html is the contents page). Nothing is executed: stored outputs are rendered as they are.
 

@@ -47,10 +47,10 @@ ALLOW: list[tuple[str, str, str]] = [
     ("08_baselines.ipynb", "0.693", "hand-worked: ln 2, the gain of the cut the test beside asserts"),
     ("08_baselines.ipynb", "0.313", "hand-worked: the MDL threshold of that cut, [ln 7 + (ln 7 - 2 ln 2)]/8"),
     ("08_baselines.ipynb", "3.5", "a cut point (between the values 3 and 4) of the hand-worked example, not a result"),
-    ("replications/02_surrogates.ipynb", "0.19", "the paper's D_KL of Fig. 4a-b, quoted from its text"),
-    ("replications/02_surrogates.ipynb", "99.9", "the coverage of z = 3.29, the constant the code sets"),
-    ("replications/03_power.ipynb", "99.9", "the coverage of z = 3.29, the constant the code sets"),
-    ("replications/07_cbound.ipynb", "0.029", "FSGA - RF on Isolet, the difference of the .777 and .748 the output shows"),
+    ("replications/r02_surrogates.ipynb", "0.19", "the paper's D_KL of Fig. 4a-b, quoted from its text"),
+    ("replications/r02_surrogates.ipynb", "99.9", "the coverage of z = 3.29, the constant the code sets"),
+    ("replications/r03_power.ipynb", "99.9", "the coverage of z = 3.29, the constant the code sets"),
+    ("replications/r07_cbound.ipynb", "0.029", "FSGA - RF on Isolet, the difference of the .777 and .748 the output shows"),
 ]
 
 UNITS = {"ms": 1e-3, "s": 1, "sec": 1, "secs": 1, "second": 1, "seconds": 1, "min": 60, "mins": 60, "minute": 60,

@@ -9,6 +9,7 @@ import atexit
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 import functools
+import importlib.util
 from numbers import Integral, Real
 import os
 from pathlib import Path
@@ -964,7 +965,9 @@ def kernel_cache() -> Path | None:
 
     ``semisel/kernels-py<X.Y>-numba<version>-semisel<version>`` under ``$NUMBA_CACHE_DIR`` if set, else under the
     user's cache folder (``$XDG_CACHE_HOME``, or ``~/.cache``): the first of them that this user owns, no other user
-    can write, and that can be written (created with mode 0700 when missing).
+    can write, and that can be written (created with mode 0700 when missing), and not inside the installed package
+    (pip leaves files it did not install there, and a later editable install of semisel is then hidden). Without one
+    this says so once, with a RuntimeWarning.
 
     Examples
     --------
@@ -976,8 +979,9 @@ def kernel_cache() -> Path | None:
     if not os.path.isabs(bases[1]):
         try: bases[1] = str(Path.home() / ".cache")
         except (RuntimeError, KeyError): bases[1] = ""                          # no home folder
-    for base in bases:
-        if not os.path.isabs(base): continue
+    package = Path(importlib.util.find_spec("semisel").origin).resolve().parent
+    for base in bases:                                                          # never a folder inside the package
+        if not os.path.isabs(base) or Path(base, "semisel", tag).resolve().is_relative_to(package): continue
         try:
             os.makedirs(base, mode=0o700, exist_ok=True)
             if not _trusted(Path(base), own=False): continue
@@ -990,6 +994,9 @@ def kernel_cache() -> Path | None:
                 tempfile.TemporaryFile(dir=folder).close()                     # writable (not a read-only mount)
                 return folder
         except OSError: continue
+    warnings.warn("semisel: no folder to cache compiled kernels in ($NUMBA_CACHE_DIR, $XDG_CACHE_HOME or ~/.cache, one "
+                  "this user owns, no one else can write, and that can be written): they are compiled in memory, in "
+                  "each process", RuntimeWarning, stacklevel=2)
     return None
 
 def checked_cache(kernel):
