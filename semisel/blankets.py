@@ -311,6 +311,7 @@ class CITest:
     asymptotic: bool = True
     kernel: str | None = None   # "mi", "adf", "g-adf" or "g-williams": the association the learners count on their codes
     data: str = "discrete"      # the registry's `data`: else the callables take ``(md: MixedData, xs, y, zs)`` (indices)
+    screen: bool = False        # `_MixedTests.allsubs` decides only where the association finds independence (sp-, seq-)
 
 def _chapter01(name: str, **kw) -> Callable:
     "A test of chapter 01's `ci_test_all` in the family's shape."
@@ -358,7 +359,8 @@ def _continuous_ci(spec, alpha: float, n_perm, random_state) -> CITest:
     ``(md, xs, y, zs) -> result`` on the columns of a `MixedData` (`ci_test_columns`, batched over xs). A permutation
     test is ranked by its asymptotic base test (its registry `statistic`: "mi-cg", "zf", "mi-g", "cor") and decides;
     a pair it cannot permute (a discrete x and y given a continuous column: chapter 01b has no permutation law for it)
-    is decided by that base test (`_permuted`)."""
+    is decided by that base test (`_permuted`). The "sp-" and "seq-" calibrations `screen` (`_MixedTests.allsubs`);
+    the Monte Carlo "mc-" and "smc-" decide every subset, as bnlearn's do."""
     def run(name, **kw): return lambda md, xs, y, zs=(): _fields(ci_test_columns(md, xs, y, list(zs), name, **kw))
     if not spec.permutes:
         f = run(spec.name)
@@ -366,7 +368,8 @@ def _continuous_ci(spec, alpha: float, n_perm, random_state) -> CITest:
     kw = {"alpha": check_probability(alpha, "alpha"), "random_state": check_random_state(random_state),
           "n_perm": spec.check_n_perm(n_perm, check_probability(alpha, "alpha"))}
     base = run(spec.statistic)
-    return CITest(spec.name, base, _permuted(run(spec.name, **kw), base), True, False, spec.statistic, spec.data)
+    return CITest(spec.name, base, _permuted(run(spec.name, **kw), base), True, False, spec.statistic, spec.data,
+                  spec.name.split("-")[0] in ("sp", "seq"))
 
 def _permuted(perm: Callable, base: Callable) -> Callable:
     "The decision of a permutation test of chapter 01b, with `base` for the pairs it cannot permute (see `_continuous_ci`)."
@@ -671,6 +674,26 @@ class _MixedTests(_Tests):
         node on itself (chapter 04c)."""
         if self.ci.data != "gaussian": return _VACUOUS if x in zkey or y in zkey else None
         return (np.inf, 1.0, 0.0) if x == y else None
+
+    def allsubs(self, x: int, y: int, sx, fixed=(), lo: int = 0, hi: int | None = None, assoc: bool = False):
+        """`_Tests.allsubs`; with a test that `screen`s, the subsets are searched (in the same order) by the association,
+        the asymptotic base test, and the permutation test decides only at those it finds independent, until one is
+        decided independent; else once, at the subset of largest association p-value. Same answer as a decision at
+        every subset whenever the two p-values order the subsets alike (chapter 04c), at a few decisions a call."""
+        if assoc or not self.ci.screen: return super().allsubs(x, y, sx, fixed, lo, hi, assoc)
+        hi, fixed = len(sx) if hi is None else min(hi, len(sx)), tuple(fixed)
+        sets = itertools.chain([fixed] if lo == 0 else [],
+                               (fixed + S for k in range(max(1, lo), hi + 1) for S in itertools.combinations(sx, k)))
+        best, amax, decided = None, -1.0, [0.0]
+        for zs in sets:
+            a = self.one(x, y, zs)
+            if a > amax: best, amax = zs, a
+            if a > self.alpha:
+                decided.append(self.p(x, y, zs))
+                if decided[-1] > self.alpha: return decided[-1], max(decided), zs
+        if best is None: return 0.0, 0.0, None
+        p = self.p(x, y, best)
+        return p, max(p, *decided), best if p > self.alpha else None
 
     def _decide(self, x: int, y: int, zkey: tuple):
         x, y = self._pair(x, y)

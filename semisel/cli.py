@@ -465,14 +465,16 @@ def mi_table(inp: Input, bins: int | None = None, nan: str = "error", test: str 
         The features and partial labels; only the labelled rows are used.
     bins : int or None, default None
         Equal-width bins of every numeric feature (`semisel.datasets.discretize`), counted. None: the float columns of
-        a table in memory are continuous, as `semisel mb` reads them: their MI is chapter 01c's kNN estimate with the
-        rankers' `KNN_NEIGHBORS` neighbours (scikit-learn's `mutual_info_classif` estimator); the other columns, and
-        a table without float columns or chunked, are binned into `PAPERS_BINS` and counted, as before.
+        a table in memory are read as the rankers read them (`semisel.ranking.AUTO_FLOATS`, chosen held out in chapter
+        05c; `semisel rank` follows it too): "counts" bins them into `AUTO_BINS` equal-width bins, counted, unless
+        `test` is a test of continuous data; read as continuous, their MI is chapter 01c's kNN estimate with the
+        rankers' `KNN_NEIGHBORS` neighbours (scikit-learn's `mutual_info_classif` estimator). The other columns, and a
+        chunked table, are binned into `PAPERS_BINS` and counted, as before.
     nan : {"error", "own_bin"}, default "error"
         Missing feature values: an error, or a code of their own (binned columns only).
     test : str or None, default None
         A name or alias of chapter 01's registry of tests (`semisel.infotheory.TESTS`); None: `MARGINAL_TEST` with
-        continuous columns, else the blanket learners' default for codes (`semisel.iamb.resolve_test`: "g-adf").
+        columns read as continuous, else the blanket learners' default for codes (`semisel.iamb.resolve_test`: "g-adf").
     seed : int, default 0
         Seed of the permutation tests ("mc", "smc", "sp") and of the kNN estimator's jitter.
     n_perm : int or None, default None
@@ -504,7 +506,7 @@ def mi_table(inp: Input, bins: int | None = None, nan: str = "error", test: str 
     """
     from semisel.continuous import MixedData, continuous_test_all
     from semisel.knn import knn_mutual_info_all
-    from semisel.ranking import KNN_NEIGHBORS
+    from semisel.ranking import AUTO_BINS, KNN_NEIGHBORS
     from semisel.iamb import resolve_test
     lab = inp.y != -1
     labels = partial_labels(inp.y[lab], "the label column")
@@ -515,6 +517,7 @@ def mi_table(inp: Input, bins: int | None = None, nan: str = "error", test: str 
     labels.require("both", who="mi")
     y = inp.y[lab]
     floats = [] if bins is not None else _float_columns(inp.X)
+    counted, floats = (floats, []) if floats and _floats_counted(test) else ([], floats)
     if floats:
         _blanket_features(inp.X[floats], argparse.Namespace(bins=None, nan=nan))      # no missing values in them
         other = [c for c in inp.X.columns if c not in floats]
@@ -532,10 +535,16 @@ def mi_table(inp: Input, bins: int | None = None, nan: str = "error", test: str 
         how = f"the kNN estimate (k = {KNN_NEIGHBORS}, chapter 01c) for the float columns, counted for the others"
         res = continuous_test_all(X, y, test=test, **_perm_args(test, seed, n_perm))
     else:
-        codes = CodeMatrix(discretize(inp.X, bins=bins or PAPERS_BINS, nan=nan)).rows(lab)   # dask input stays chunked
+        X = inp.X
+        if counted:                                          # the float columns as the rankers bin them, the rest as before
+            X, other = X.copy(), [c for c in X.columns if c not in counted]
+            X[counted] = discretize(X[counted], bins=AUTO_BINS, nan=nan)
+            if other: X[other] = discretize(X[other], bins=PAPERS_BINS, nan=nan)
+        codes = CodeMatrix(X if counted else discretize(X, bins=bins or PAPERS_BINS, nan=nan)).rows(lab)   # dask stays chunked
         test = resolve_test(test, codes)
         ids = id_like_columns(codes)
-        mi, how = mutual_info_all(codes, y), "counted"
+        mi = mutual_info_all(codes, y)
+        how = f"counted; the float columns in {AUTO_BINS} equal-width bins, as the rankers read them" if counted else "counted"
         res = ci_test_all(codes, y, test=test, **_perm_args(test, seed, n_perm))
     if ids: warnings.warn(f"column(s) {ids[:5]} have nearly as many distinct values as rows (ID or index columns?): "
                           "their MI is large by chance alone; drop them", stacklevel=2)
@@ -548,6 +557,12 @@ MARGINAL_TEST = "ns-mi-cg"
 """`semisel mi`'s test of a continuous feature against the class alone: chapter 01b's recommendation for a marginal
 test (its level within 0.032-0.056 on every design without z, skewed and heavy-tailed ones included, and the power to
 find a shifted skewed feature, where the blanket learners' "sp-mi-cg" loses most of it)."""
+
+def _floats_counted(test) -> bool:
+    """Whether `semisel mi` bins and counts the float columns of a table in memory: as the rankers' `AUTO_FLOATS` says
+    (one constant for `semisel rank`, `semisel mi` and the library), unless `test` is one for continuous data."""
+    from semisel.ranking import AUTO_FLOATS
+    return AUTO_FLOATS == "counts" and (test is None or test_spec(test).data == "discrete")
 
 def _perm_args(test: str, seed: int, n_perm) -> dict:
     "The keyword arguments of a test of the registry: the seed for a permutation test, and `n_perm`."
@@ -562,6 +577,11 @@ def _cmd_mi(args) -> None:
         inp.notes.append(f"float column(s) {floats[:5]}{' ...' if len(floats) > 5 else ''} binned into {PAPERS_BINS} "
                          "equal-width bins: the input is read with dask, and the kNN estimator of continuous columns "
                          "needs the rows in memory (--bins K chooses K)")
+    elif bins is None and (floats := _float_columns(inp.X)) and _floats_counted(args.test):
+        from semisel.ranking import AUTO_BINS
+        inp.notes.append(f"float column(s) {floats[:5]}{' ...' if len(floats) > 5 else ''} binned into {AUTO_BINS} "
+                         "equal-width bins and counted, as the library's rankers and semisel rank read them (chosen held "
+                         "out in chapter 05c; --bins K chooses K; --test ns-mi-cg reads them as continuous)")
     with _clock("mi", _show_clock(args)): table = mi_table(inp, bins, args.nan, args.test, args.seed, args.n_perm)
     if args.top is not None: table = table.head(args.top)
     meta = {"data": inp.describe(), "command": "mi", "test": table.attrs["test"], "score": table.attrs["score_name"]}
@@ -1115,8 +1135,8 @@ def parser() -> argparse.ArgumentParser:
     _add_input(mi, "spambase")
     mi.add_argument("--top", type=_positive_int("--top"), help="print only the best TOP features")
     mi.add_argument("--test", type=_test_name, metavar="TEST",
-                    help="test of independence (default: ns-mi-cg when a feature is continuous, else g-adf; g is the "
-                    "papers'; see below)")
+                    help="test of independence (default: g-adf, float columns binned as semisel rank bins them; a "
+                    "test of continuous data such as ns-mi-cg reads them as continuous; g is the papers'; see below)")
     mi.add_argument("--n-perm", type=_positive_int("--n-perm"), help="permuted tables of mc / smc / sp")
     mi.set_defaults(run=_cmd_mi)
     rank = sub.add_parser("rank", help="select features with partial labels (Semi-JMI, MINT, FSCPU, C-bound wrapper, ...)",

@@ -41,28 +41,35 @@ def test_mi_on_bundled_dataset_matches_library(tmp_path):
     assert plain[0]["statistic"] == pytest.approx(2 * 4601 * plain[0]["score"])
 
 
-def test_mi_estimates_float_columns_by_knn(tmp_path):
-    """Issue 40: without --bins the float columns of spambase are continuous: their MI is the library's kNN estimate
-    (chapter 01c, the rankers' neighbours, the jitter's seed 0), its 2 integer columns binned into 5 and counted as
-    before, the test chapter 01b's marginal one (ns-mi-cg); a test of codes is an error that names --bins."""
+def test_mi_reads_float_columns_as_the_rankers(tmp_path):
+    """Issue 40: without --bins the float columns of spambase are read as the rankers read them (`AUTO_FLOATS`,
+    chapter 05c: 5 equal-width bins, counted), said in a note: the scores are `mutual_info` of the binned columns, the
+    test the blanket learners' default for codes; a test of continuous data (ns-mi-cg) reads them as continuous, with the
+    library's kNN estimate (chapter 01c, the rankers' neighbours, the jitter's seed 0)."""
     from semisel.continuous import MixedData
     from semisel.datasets import discretize, load_dataset
+    from semisel.infotheory import mutual_info
     from semisel.knn import knn_mutual_info_all
-    from semisel.ranking import KNN_NEIGHBORS
+    from semisel.ranking import AUTO_BINS, AUTO_FLOATS, KNN_NEIGHBORS
+    assert AUTO_FLOATS == "counts"                                  # the rule's winner; a change of it changes this test
     out = run("mi", "spambase", "--json", cwd=tmp_path)
     assert out.returncode == 0, out.stderr
     doc = json.loads(out.stdout)
     X, y = load_dataset("spambase")
-    ints = [c for c, t in X.dtypes.items() if t.kind != "f"]
+    floats = [c for c, t in X.dtypes.items() if t.kind == "f"]
+    ints = [c for c in X.columns if c not in floats]
+    codes = X.copy()
+    codes[floats], codes[ints] = discretize(X[floats], bins=AUTO_BINS), discretize(X[ints], bins=5)
+    got = {r["feature"]: r["score"] for r in doc["rows"]}
+    assert np.allclose([got[c] for c in X.columns], [mutual_info(codes[c], y) for c in X.columns], rtol=0, atol=1e-12)
+    assert doc["metadata"]["test"] == DEFAULT_BLANKET_TEST and f"binned into {AUTO_BINS} equal-width bins and counted" in out.stderr
+    assert json.loads(run("mi", "spambase", "--json", "--test", "g", cwd=tmp_path).stdout)["metadata"]["test"] == "g"
+    knn = run("mi", "spambase", "--json", "--test", "ns-mi-cg", cwd=tmp_path)
+    assert knn.returncode == 0 and "binned" not in knn.stderr, knn.stderr
     X[ints] = discretize(X[ints], bins=5)
     ref = knn_mutual_info_all(MixedData(X, jitter=1e-10), np.asarray(y), n_neighbors=KNN_NEIGHBORS)
-    got = {r["feature"]: r["score"] for r in doc["rows"]}
+    got = {r["feature"]: r["score"] for r in json.loads(knn.stdout)["rows"]}
     assert np.allclose([got[c] for c in X.columns], ref, rtol=0, atol=1e-9)
-    assert len(ints) == 2 and doc["metadata"]["test"] == "ns-mi-cg" and "binned" not in out.stderr
-    binned = json.loads(run("mi", "spambase", "--json", "--bins", "5", cwd=tmp_path).stdout)
-    assert binned["metadata"]["test"] == DEFAULT_BLANKET_TEST and {r["feature"] for r in binned["rows"]} == set(got)
-    bad = run("mi", "spambase", "--test", "g", cwd=tmp_path)
-    assert bad.returncode == 2 and "--test g counts codes" in bad.stderr and "--bins K" in bad.stderr
 
 
 def test_mi_on_csv_with_unlabelled_rows(tmp_path):

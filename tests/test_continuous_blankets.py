@@ -183,3 +183,75 @@ def test_permutation_decisions_of_discrete_pairs_given_floats():
     assert np.isclose(both.pvalue[0], continuous_test_all(X[["d"]], y, X[["a"]], "mi-cg").pvalue[0], rtol=1e-12)
     base = continuous_test_all(X[["noise"]], y, X[["a"]], "mi-cg")                # noise: sp-mi-cg on mi-cg's statistic
     assert 0 < both.pvalue[1] <= 1 and np.isclose(both.statistic[1], base.statistic[0], rtol=1e-12)
+
+
+def _screened(monkeypatch, screen, h=None):
+    "learn_mb / learn_nbr with chapter 01b's tests built with `screen` set as given, the decision h(association p) if h."
+    import dataclasses
+    from semisel import blankets
+    from semisel.blankets import CIResult
+    make = blankets.make_ci
+
+    def ci(*a, **kw):
+        t = make(*a, **kw)
+        if h is None: return dataclasses.replace(t, screen=screen)
+        def decide(md, xs, y, zs=()):
+            r = t.association(md, xs, y, zs)
+            return CIResult(r.statistic, h(np.asarray(r.pvalue, float)), r.dof)
+        return dataclasses.replace(t, decision=decide, randomised=True, screen=screen)
+    monkeypatch.setattr(blankets, "make_ci", ci)
+
+
+@pytest.mark.parametrize("algorithm", ALGORITHMS)
+def test_screen_is_every_subset_under_a_decision_below_the_association(monkeypatch, algorithm):
+    """`CITest.screen` (chapter 04's `_MixedTests.allsubs`) against deciding at every subset: with a decision p-value
+    h(p) <= p increasing in the association's p, the first subset the full search decides independent is the first the
+    screen decides, so every learner returns the same set from the same association tests, with fewer decisions."""
+    X, y = planted(800, seed=1)
+    X = X.assign(e=X.a + X.sp + np.random.default_rng(2).normal(size=len(X)))     # a node with two parents: subsets to search
+    out = {}
+    for screen in (False, True):
+        with monkeypatch.context() as m:
+            _screened(m, screen, h=lambda p: p ** 1.5)
+            r = learn_mb(X, y, algorithm, "mi-cg", alpha=0.05, trace=True)
+            out[screen] = (r.selected, r.n_tests, [(tuple(sorted(map(str, (t.candidate, t.against)))), t.conditioning, t.decision)
+                                                   for t in r.trace])
+    (every, n_every, dec_every), (screened, n_screened, dec_screened) = out[False], out[True]
+    assert every == screened and n_every == n_screened                         # the same set from the same association tests
+    independent = lambda d: [r for r in d if r[-1] == "independent"]
+    assert independent(dec_every) == independent(dec_screened)                 # the same separations, in the same order
+    assert set(dec_screened) <= set(dec_every)                                 # no decision the full search did not make
+    if algorithm in ("mmpc", "si.hiton.pc", "hpc", "pc.stable"): assert len(dec_screened) < len(dec_every)   # they search subsets
+
+
+@pytest.mark.parametrize("algorithm", ["mmpc", "si.hiton.pc"])
+def test_screen_answers_as_every_subset_under_any_increasing_decision(monkeypatch, algorithm):
+    "A decision p-value above the association's (h(p) = min(1, 3p)): the separating sets may differ, the answers not."
+    X, y = planted(800, seed=1)
+    found = []
+    for screen in (False, True):
+        with monkeypatch.context() as m:
+            _screened(m, screen, h=lambda p: np.minimum(1.0, 3 * p))
+            found.append(learn_nbr(X, y, algorithm, "mi-cg", alpha=0.05).selected)
+    assert found[0] == found[1]
+
+
+def test_screen_only_for_sp_and_seq():
+    "The sp- and seq- calibrations screen; the Monte Carlo tests decide every subset, as bnlearn's; the counting ones never."
+    from semisel.blankets import make_ci
+    assert [make_ci(t).screen for t in ("sp-mi-cg", "seq-mi-cg", "sp-mi-g", "mc-mi-cg", "smc-mi-g", "mi-cg", "mc", "sp")] == \
+        [True, True, True, False, False, False, False, False]
+
+
+def test_screen_fewer_decisions_same_blanket_on_the_planted_one(monkeypatch):
+    """The default test ("sp-mi-cg") with and without the screen on the planted blanket: both find it, the screen with
+    fewer permutation decisions."""
+    X, y = planted()
+    runs = {}
+    for screen in (False, True):
+        with monkeypatch.context() as m:
+            _screened(m, screen)
+            r = learn_mb(X, y, "mmpc", "sp-mi-cg", alpha=0.05, random_state=0, trace=True)
+        runs[screen] = (set(r.selected), sum(t.phase == "decision" for t in r.trace))
+    assert runs[False][0] == runs[True][0] and TRUTH <= runs[True][0] and "c" not in runs[True][0], runs
+    assert runs[True][1] < runs[False][1], runs

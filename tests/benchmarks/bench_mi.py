@@ -7,7 +7,8 @@ M1 the MI alone: chapter 01c's kNN estimate of every column (`knn_mutual_info_al
    included). The rule of the change: the kNN MI is `mi`'s default if this ratio is within a few times (<= 5) on the
    bundled datasets.
 M2 the whole table as the command computes it (`semisel.cli.mi_table`): the kNN MI and its test of a continuous
-   feature (MARGINAL_TEST, "ns-mi-cg", chapter 01b) against the binned MI and "g-adf".
+   feature (MARGINAL_TEST, "ns-mi-cg", chapter 01b; `--test ns-mi-cg`: the command's default bins the float columns as
+   the rankers do since issue 40's rankers rule) against the binned MI and "g-adf".
 Run: python tests/benchmarks/bench_mi.py [--repeat R] [--names spambase waveform ...]"""
 import argparse
 import time
@@ -47,7 +48,7 @@ def main(names, repeat):
         k1, _ = best(lambda: knn_mutual_info_all(MixedData(X, jitter=1e-10), yv, n_neighbors=KNN_NEIGHBORS), repeat)
         b1, _ = best(lambda: mutual_info_all(CodeMatrix(discretize(X, bins=5)), yv), repeat)
         inp = Input(X, yv, name)
-        k2, _ = best(lambda: mi_table(inp), repeat)
+        k2, _ = best(lambda: mi_table(inp, test="ns-mi-cg"), repeat)
         b2, _ = best(lambda: mi_table(inp, bins=5), repeat)
         ratios.append(k1 / b1)
         print(f"{name:11s} {f'{X.shape[0]} x {X.shape[1]}':>12s} {k1:9.3f} {b1:9.3f} {k1 / b1:8.1f} {k2:9.3f} {b2:9.3f}"
