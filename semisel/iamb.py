@@ -22,7 +22,7 @@ from .core import (CodeMatrix, PartialLabels, PartialLabelSelector, Selected, ch
                           check_probability, check_random_state, count_tables,
                           encode_joint, fits_count_budget, id_like_columns, is_chunked, joint_codes, frame_index, partial_labels,
                           stratum_tables)
-from .blankets import (ALGORITHMS, EMPTY, CITest, TestRecord, check_algorithm, has_continuous, learn_mb, make_ci,
+from .blankets import (ALGORITHMS, EMPTY, CITest, TestRecord, TraceField, check_algorithm, has_continuous, learn_mb, make_ci,
                                mixed_table, one_blas_thread, trace_table)
 from .continuous import MixedData, continuous_test_all
 from .datasets import discretize
@@ -177,7 +177,7 @@ class MarkovBlanket:
     blanket: tuple
     names: tuple | None
     pvalues: dict
-    trace: list = field(default_factory=list, repr=False)
+    trace: list = field(default=TraceField(), repr=False)   # TestRecords (a TraceLog until first read)
     n: int = 0
     alpha: float = 0.10
     surrogate: str | None = None
@@ -571,7 +571,7 @@ def _family(codes: CodeMatrix, y, algorithm: str, alpha: float, test, max_sx, n_
                    n_perm=n_perm, random_state=random_state, trace=trace,
                    progress=progress, pvalues=True)
     names = None if codes.names is None else tuple(codes.names)
-    return MarkovBlanket(tuple(res.members), names, res.pvalues, res.trace, codes.n, alpha)
+    return MarkovBlanket(tuple(res.members), names, res.pvalues, vars(res)["trace"], codes.n, alpha)   # as stored: lazy
 
 def _partial_blanket(codes: CodeMatrix | _Mixed, labels: PartialLabels, method: str, prior: float | None, alpha: float,
                      test, trace: bool, n_perm: int | None = None, random_state=None, algorithm: str | None = PAPERS_IAMB,
