@@ -836,9 +836,9 @@ class SemiIAMB(PartialLabelSelector):
         return X if self.discretize is None else discretize(X, bins=self.discretize)
 
     def _check_array(self, X):
-        if _integer_input(X) and len(X) >= 2:       # no NaN, inf, text or sparse: scikit-learn's checks need the shape
-            validate_data(self, X.iloc[:2] if isinstance(X, pd.DataFrame) else X[:2], dtype=None, ensure_min_samples=2)
-            return X                                # (names, columns), read off the first rows, not a pass over all
+        if _integer_input(X) and len(X) >= 2 and X.shape[1]:   # no NaN, inf, text or sparse; 2 rows, a column: nothing
+            validate_data(self, X, skip_check_array=True)      # for check_array to find. scikit-learn sets the names and
+            return X                                           # the width (reads no value: 0.1 ms, not 0.5-1 ms)
         arr = validate_data(self, X, dtype=None, ensure_min_samples=2)  # sparse/NaN/inf/empty/1-row errors
         return X if isinstance(X, pd.DataFrame) else arr
 

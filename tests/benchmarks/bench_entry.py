@@ -34,6 +34,7 @@ cache load).
 """
 import argparse
 import functools
+import gc
 import importlib
 import gzip
 import json
@@ -90,7 +91,10 @@ def labelled(y, labelling: str):
 
 
 def cpu(f, *args, **kw):
-    "The CPU seconds of one call (every thread of this process) and its result."
+    """The CPU seconds of one call (every thread of this process) and its result. A full collection first: the
+    benchmark's own heap (eight compiled networks, two checkouts) would otherwise make the collector's full passes land
+    on whichever call happens to trigger one (0.1-0.2 s each), swamping the differences measured."""
+    gc.collect()
     t0 = time.process_time()
     out = f(*args, **kw)
     return time.process_time() - t0, out
