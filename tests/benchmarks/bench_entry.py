@@ -15,7 +15,8 @@ Each algorithm with each test ("adf" is bnlearn's "mi-adf"; "g-adf" and "g-willi
 compared with bnlearn's "mi-adf"). bnlearn is timed inside R (CPU around each `learn.mb` / `learn.nbr` call, R's start-up not counted); a
 parents-and-children learner's blanket is its PC set plus the spouses found through each member, so bnlearn's time for
 it is `learn.nbr` of the target plus `learn.nbr` of each member bnlearn found (what a bnlearn user runs for that blanket).
-semisel's calls are warm (a warm-up call first); each row is one call of each, alternately.
+semisel's calls are warm (a warm-up call first); each row is one call of each, alternately (`--calls K`: the median of
+K calls of each, and of K runs of bnlearn's).
 
 With `--cli`, `semisel mb` in a subprocess (a fresh process, the way a user meets it: Python's start, the imports, the
 CSV, numba's compiled kernels loaded) on the first target of each network, N and labelling, against a fresh `Rscript`
@@ -30,7 +31,7 @@ cache load).
 
     OMP_NUM_THREADS=1 python tests/benchmarks/bench_entry.py [--networks alarm insurance child hailfinder water ...]
         [--n 2000 5000] [--targets 2] [--labellings full mcar-semi mcar-listwise pu] [--algorithms iamb mmpc ...]
-        [--tests mi adf g-adf] [--alpha 0.05] [--cli [--before PATH]] [--first] [--floors] [--no-grid]
+        [--tests mi adf g-adf] [--alpha 0.05] [--calls K] [--before PATH] [--cli] [--first] [--floors] [--no-grid]
 """
 import argparse
 import functools
@@ -100,6 +101,12 @@ def cpu(f, *args, **kw):
     return time.process_time() - t0, out
 
 
+def timed(k: int, f, *args, **kw):
+    "The median CPU seconds of `k` calls (`cpu`) and the last call's result."
+    runs = [cpu(f, *args, **kw) for _ in range(k)]
+    return float(np.median([t for t, _ in runs])), runs[-1][1]
+
+
 def surrogate_target(res, yl, method):
     "The target `markov_blanket` learned on (rows, class), read off its result: Y0 / Y1 / the labelled rows."
     if method == "listwise": return yl >= 0, yl[yl >= 0]
@@ -150,7 +157,8 @@ def run(a):
                     yl, method, keep, cls = labelled(y, labelling)
                     frame = pd.concat([X[keep], pd.Series(cls[keep], X.index[keep], name=target)], axis=1)
                     for test in a.tests:
-                        bn = bnlearn_times(frame, target, a.algorithms, test, a.alpha)
+                        bns = [bnlearn_times(frame, target, a.algorithms, test, a.alpha) for _ in range(a.calls)]
+                        bn = {alg: float(np.median([b[alg] for b in bns])) for alg in a.algorithms}
                         for alg in a.algorithms:
                             kw = dict(prior=prior if labelling == "mcar-semi" else None, alpha=a.alpha, method=method,
                                       test=test, algorithm=alg)
@@ -160,17 +168,17 @@ def run(a):
                                 if a.before: old_mb(X, yl, **kw), old_est(**kw).fit(X, yl)
                                 learn_mb(X[surrogate_target(res, yl, method)[0]], surrogate_target(res, yl, method)[1],
                                          alg, test, a.alpha, levels=levels)
-                            t_mb, res = cpu(markov_blanket, X, yl, **kw)
-                            t_fit, est = cpu(SemiIAMB(**kw).fit, X, yl)
+                            t_mb, res = timed(a.calls, markov_blanket, X, yl, **kw)
+                            t_fit, est = timed(a.calls, lambda: SemiIAMB(**kw).fit(X, yl))
                             rws, tgt = surrogate_target(res, yl, method)
-                            t_learn, learned = cpu(learn_mb, X[rws], tgt, alg, test, a.alpha, levels=levels)
+                            t_learn, learned = timed(a.calls, learn_mb, X[rws], tgt, alg, test, a.alpha, levels=levels)
                             assert set(est.get_feature_names_out()) == set(res.selected)
                             row = dict(network=name, n=n, target=target, labelling=labelling, algorithm=alg, test=test,
                                        same=set(learned.members) == set(res.blanket), learner=t_learn,
                                        markov_blanket=t_mb, SemiIAMB=t_fit, bnlearn=bn[alg])
                             if a.before:                             # the older checkout's, after the current ones
-                                t_omb, ores = cpu(old_mb, X, yl, **kw)
-                                t_ofit, oest = cpu(old_est(**kw).fit, X, yl)
+                                t_omb, ores = timed(a.calls, old_mb, X, yl, **kw)
+                                t_ofit, oest = timed(a.calls, lambda: old_est(**kw).fit(X, yl))
                                 row.update(before_mb=t_omb, before_fit=t_ofit, same_before=same_result(ores, res) and (
                                     np.array_equal(oest.pvalues_, est.pvalues_, equal_nan=True)
                                     and np.array_equal(oest.scores_, est.scores_, equal_nan=True)))
@@ -358,6 +366,8 @@ def main():
     ap.add_argument("--algorithms", nargs="+", default=[a for a in ALGORITHMS if a != "pc.stable"])
     ap.add_argument("--tests", nargs="+", default=["mi", "adf"])
     ap.add_argument("--alpha", type=float, default=0.05, help="bnlearn's default level")
+    ap.add_argument("--calls", type=int, default=1, help="grid: time each call this many times and sum the medians "
+                    "(bnlearn's too: its Rscript runs repeated); one call's time is at the mercy of a spike of the machine")
     ap.add_argument("--cli", action="store_true", help="also `semisel mb` against a fresh Rscript")
     ap.add_argument("--module", action="store_true", help="run the command as python -c '...semisel.cli.main()' (not the console script)")
     ap.add_argument("--first", action="store_true", help="also the first call in a fresh process")
@@ -374,7 +384,8 @@ def main():
     pd.set_option("display.width", 180)
     if not a.no_grid:
         df = run(a)
-        print(f"networks {a.networks}, n {a.n}, {a.targets} targets each, alpha {a.alpha}: CPU seconds summed, warm calls")
+        print(f"networks {a.networks}, n {a.n}, {a.targets} targets each, alpha {a.alpha}: CPU seconds summed, warm calls"
+              + (f" (each the median of {a.calls} calls, bnlearn's of {a.calls} Rscript runs)" if a.calls > 1 else ""))
         print(report(df, ["algorithm", "test"]).round(3).to_string())
         print()
         print(report(df, ["labelling"]).round(3).to_string())
