@@ -32,9 +32,9 @@ from .infotheory import (bn_g, bn_g_tests, bn_pvalues, ci_test_all, cmi_from_cou
 
 # %% auto #0
 __all__ = ['EMPTY', 'ALGORITHMS', 'BNLEARN_LIB', 'Strata', 'extend', 'CIResult', 'bn_test', 'gadf_from_counts',
-           'gwilliams_from_counts', 'CITest', 'make_ci', 'TestRecord', 'trace_table', 'one_blas_thread',
-           'check_algorithm', 'Blanket', 'has_continuous', 'mixed_table', 'default_test', 'learn_nbr', 'learn_mb',
-           'bnlearn_available', 'bnlearn_learn']
+           'gwilliams_from_counts', 'CITest', 'make_ci', 'TestRecord', 'TraceLog', 'TraceField', 'trace_table',
+           'one_blas_thread', 'check_algorithm', 'Blanket', 'has_continuous', 'mixed_table', 'default_test',
+           'learn_nbr', 'learn_mb', 'bnlearn_available', 'bnlearn_learn']
 
 # %% ../nbs/04_blankets.ipynb #a5156627
 _COMPANION = "g-adf"     # the deterministic association of the permutation tests
@@ -423,6 +423,23 @@ class TestRecord(NamedTuple):
     association: float = np.nan
     against: int | None = None
 
+class TraceLog(list):
+    """A run's tests as plain tuples in `TestRecord`'s field order, kept while it learns. The garbage collector stops
+    tracking such tuples, so a traced run leaves it no work (thousands of live `TestRecord`s made every later
+    collection of the process longer); a result's `trace` (`TraceField`) makes them `TestRecord`s when first read."""
+
+class TraceField:
+    """The ``trace`` field of a result (`Blanket`; chapter 04's `MarkovBlanket`): a list of `TestRecord`s, made from a
+    `TraceLog` when first read and kept. The value lives in the instance's ``__dict__`` (pickling and copies keep it
+    as it is); the field's default is an empty list."""
+    def __get__(self, obj, owner=None):
+        if obj is None: return self
+        rows = obj.__dict__.get("trace", [])
+        if isinstance(rows, TraceLog): rows = obj.__dict__["trace"] = [TestRecord._make(r) for r in rows]
+        return rows
+
+    def __set__(self, obj, value): obj.__dict__["trace"] = [] if value is self else value
+
 def trace_table(records, names=None) -> pd.DataFrame:
     """`TestRecord`s as a DataFrame, one row per test, with feature `names` when known (the class, the index after the
     features, shown as 'y')."""
@@ -445,15 +462,15 @@ class _Tests:
         self._levels = self.levels.tolist()
         self._z, self._assoc, self._dec, self._ahead = {(): EMPTY}, {}, {}, {}
         self._zero = np.zeros(DT.shape[1], np.int64)                      # the strata row of the empty set
-        self.log = [] if trace else None
+        self.log = TraceLog() if trace else None
         self.n_tests = 0
 
     def _record(self, phase: str, x: int, y: int, zs: tuple, stat: float, dof: float, p: float, a: float):
         "Log one test as a `TestRecord` (the class, the last variable, as Y)."
         t = self.n_vars - 1
         x, other = (y, None) if x == t else (x, None if y == t else y)
-        self.log.append(TestRecord(phase, len(self.log), x, zs, stat, dof, p,
-                                   "dependent" if p <= self.alpha else "independent", a, other))
+        self.log.append((phase, len(self.log), x, zs, stat, dof, p, "dependent" if p <= self.alpha else "independent", a,
+                         other))
 
     def strata(self, zs) -> Strata:
         key = tuple(sorted(zs))
@@ -642,7 +659,7 @@ class _MixedTests(_Tests):
         self._levels = self.levels.tolist()
         self.n_rows, self.n_vars = md.shape
         self._z, self._assoc, self._dec, self._ahead = {(): EMPTY}, {}, {}, {}
-        self.log = [] if trace else None
+        self.log = TraceLog() if trace else None
         self.n_tests = 0
 
     def strata(self, zs):
@@ -1055,7 +1072,7 @@ class Blanket:
     test: str
     alpha: float
     n_tests: int = 0
-    trace: list = field(default_factory=list, repr=False)
+    trace: list = field(default=TraceField(), repr=False)           # TestRecords (a TraceLog until first read)
     pvalues: dict | None = field(default=None, repr=False)   # member -> p given the rest (`learn_mb`'s `pvalues`)
 
     @property

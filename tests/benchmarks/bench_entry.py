@@ -15,13 +15,15 @@ Each algorithm with each test ("adf" is bnlearn's "mi-adf"; "g-adf" and "g-willi
 compared with bnlearn's "mi-adf"). bnlearn is timed inside R (CPU around each `learn.mb` / `learn.nbr` call, R's start-up not counted); a
 parents-and-children learner's blanket is its PC set plus the spouses found through each member, so bnlearn's time for
 it is `learn.nbr` of the target plus `learn.nbr` of each member bnlearn found (what a bnlearn user runs for that blanket).
-semisel's calls are warm (a warm-up call first); each row is one call of each, alternately.
+semisel's calls are warm (a warm-up call first); each row is one call of each, alternately (`--calls K`: the median of
+K calls of each, and of K runs of bnlearn's).
 
 With `--cli`, `semisel mb` in a subprocess (a fresh process, the way a user meets it: Python's start, the imports, the
 CSV, numba's compiled kernels loaded) on the first target of each network, N and labelling, against a fresh `Rscript`
 that loads bnlearn, reads the same CSV and runs `learn.mb` / `learn.nbr` (their CPU from the OS, children's rusage);
 with `--before PATH`, also the same command on an older checkout (PYTHONPATH=PATH), in the same run, and whether its
-output is the same.
+output is the same. In the warm grid, `--before PATH` also times that checkout's `markov_blanket` and `SemiIAMB().fit`
+in the same process (its package copied and imported as `semisel_before`), beside the current ones on each row.
 With `--floors`, the fixed costs of fresh processes (Python; numpy; numba with one kernel loaded from its cache; pandas;
 scikit-learn's BaseEstimator; `import semisel.iamb`; `semisel --help`; Rscript loading bnlearn): the least a fresh
 `semisel mb` can cost with what it imports. With `--first`, the first and second `markov_blanket` call in a fresh Python process (the first pays numba's compile or
@@ -29,14 +31,17 @@ cache load).
 
     OMP_NUM_THREADS=1 python tests/benchmarks/bench_entry.py [--networks alarm insurance child hailfinder water ...]
         [--n 2000 5000] [--targets 2] [--labellings full mcar-semi mcar-listwise pu] [--algorithms iamb mmpc ...]
-        [--tests mi adf g-adf] [--alpha 0.05] [--cli [--before PATH]] [--first] [--floors] [--no-grid]
+        [--tests mi adf g-adf] [--alpha 0.05] [--calls K] [--before PATH] [--cli] [--first] [--floors] [--no-grid]
 """
 import argparse
 import functools
+import gc
+import importlib
 import gzip
 import json
 import os
 import resource
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -87,10 +92,19 @@ def labelled(y, labelling: str):
 
 
 def cpu(f, *args, **kw):
-    "The CPU seconds of one call (every thread of this process) and its result."
+    """The CPU seconds of one call (every thread of this process) and its result. A full collection first: the
+    benchmark's own heap (eight compiled networks, two checkouts) would otherwise make the collector's full passes land
+    on whichever call happens to trigger one (0.1-0.2 s each), swamping the differences measured."""
+    gc.collect()
     t0 = time.process_time()
     out = f(*args, **kw)
     return time.process_time() - t0, out
+
+
+def timed(k: int, f, *args, **kw):
+    "The median CPU seconds of `k` calls (`cpu`) and the last call's result."
+    runs = [cpu(f, *args, **kw) for _ in range(k)]
+    return float(np.median([t for t, _ in runs])), runs[-1][1]
 
 
 def surrogate_target(res, yl, method):
@@ -112,9 +126,26 @@ def bnlearn_times(frame, target, algorithms, test, alpha) -> dict:
     return secs
 
 
+def older(path: str, tmp: str):
+    """`markov_blanket` and `SemiIAMB` of the checkout whose package folder is `path`/semisel, imported in this process
+    as `semisel_before` (the package imports itself relatively; numba compiles its kernels for the copy once)."""
+    shutil.copytree(os.path.join(path, "semisel"), os.path.join(tmp, "semisel_before"))
+    sys.path.insert(0, tmp)
+    m = importlib.import_module("semisel_before.iamb")
+    return m.markov_blanket, m.SemiIAMB
+
+
+def same_result(old, new) -> bool:
+    "Two `MarkovBlanket`s (of two checkouts: two classes) hold the same values, the trace's tests included."
+    fields = ("blanket", "names", "pvalues", "n", "alpha", "surrogate", "threshold")
+    return (all(getattr(old, f) == getattr(new, f) for f in fields)
+            and [tuple(r) for r in old.trace] == [tuple(r) for r in new.trace])
+
+
 def run(a):
     "The warm grid: one row per (network, n, target, labelling, algorithm, test)."
     rows, warm = [], set()
+    if a.before: old_mb, old_est = older(a.before, tempfile.mkdtemp())
     for name in a.networks:
         net = load(name)
         for n in a.n:
@@ -126,32 +157,43 @@ def run(a):
                     yl, method, keep, cls = labelled(y, labelling)
                     frame = pd.concat([X[keep], pd.Series(cls[keep], X.index[keep], name=target)], axis=1)
                     for test in a.tests:
-                        bn = bnlearn_times(frame, target, a.algorithms, test, a.alpha)
+                        bns = [bnlearn_times(frame, target, a.algorithms, test, a.alpha) for _ in range(a.calls)]
+                        bn = {alg: float(np.median([b[alg] for b in bns])) for alg in a.algorithms}
                         for alg in a.algorithms:
                             kw = dict(prior=prior if labelling == "mcar-semi" else None, alpha=a.alpha, method=method,
                                       test=test, algorithm=alg)
                             if (alg, test, method) not in warm:                   # warm: numba's kernels loaded
                                 warm.add((alg, test, method))
                                 res = markov_blanket(X, yl, **kw)
+                                if a.before: old_mb(X, yl, **kw), old_est(**kw).fit(X, yl)
                                 learn_mb(X[surrogate_target(res, yl, method)[0]], surrogate_target(res, yl, method)[1],
                                          alg, test, a.alpha, levels=levels)
-                            t_mb, res = cpu(markov_blanket, X, yl, **kw)
-                            t_fit, est = cpu(SemiIAMB(**kw).fit, X, yl)
+                            t_mb, res = timed(a.calls, markov_blanket, X, yl, **kw)
+                            t_fit, est = timed(a.calls, lambda: SemiIAMB(**kw).fit(X, yl))
                             rws, tgt = surrogate_target(res, yl, method)
-                            t_learn, learned = cpu(learn_mb, X[rws], tgt, alg, test, a.alpha, levels=levels)
+                            t_learn, learned = timed(a.calls, learn_mb, X[rws], tgt, alg, test, a.alpha, levels=levels)
                             assert set(est.get_feature_names_out()) == set(res.selected)
-                            rows.append(dict(network=name, n=n, target=target, labelling=labelling, algorithm=alg,
-                                             test=test, same=set(learned.members) == set(res.blanket), learner=t_learn,
-                                             markov_blanket=t_mb, SemiIAMB=t_fit, bnlearn=bn[alg]))
+                            row = dict(network=name, n=n, target=target, labelling=labelling, algorithm=alg, test=test,
+                                       same=set(learned.members) == set(res.blanket), learner=t_learn,
+                                       markov_blanket=t_mb, SemiIAMB=t_fit, bnlearn=bn[alg])
+                            if a.before:                             # the older checkout's, after the current ones
+                                t_omb, ores = timed(a.calls, old_mb, X, yl, **kw)
+                                t_ofit, oest = timed(a.calls, lambda: old_est(**kw).fit(X, yl))
+                                row.update(before_mb=t_omb, before_fit=t_ofit, same_before=same_result(ores, res) and (
+                                    np.array_equal(oest.pvalues_, est.pvalues_, equal_nan=True)
+                                    and np.array_equal(oest.scores_, est.scores_, equal_nan=True)))
+                            rows.append(row)
                 print(f"  {name} n={n} {target}: {len(rows)} rows", file=sys.stderr, flush=True)
     return pd.DataFrame(rows)
 
 
 def report(df, by):
-    "Seconds summed over `by` groups and the ratios to bnlearn."
-    tab = df.groupby(by)[["learner", "markov_blanket", "SemiIAMB", "bnlearn"]].sum()
-    for c in ("learner", "markov_blanket", "SemiIAMB"): tab[f"{c}/bn"] = tab[c] / tab.bnlearn
+    "Seconds summed over `by` groups and the ratios to bnlearn (and the older checkout's, with --before)."
+    timed = [c for c in ("learner", "markov_blanket", "SemiIAMB", "before_mb", "before_fit") if c in df]
+    tab = df.groupby(by)[timed + ["bnlearn"]].sum()
+    for c in timed: tab[f"{c}/bn"] = tab[c] / tab.bnlearn
     tab["jobs"], tab["same"] = df.groupby(by).size(), df.groupby(by).same.mean()
+    if "same_before" in df: tab["same_before"] = df.groupby(by).same_before.mean()
     return tab
 
 
@@ -324,6 +366,8 @@ def main():
     ap.add_argument("--algorithms", nargs="+", default=[a for a in ALGORITHMS if a != "pc.stable"])
     ap.add_argument("--tests", nargs="+", default=["mi", "adf"])
     ap.add_argument("--alpha", type=float, default=0.05, help="bnlearn's default level")
+    ap.add_argument("--calls", type=int, default=1, help="grid: time each call this many times and sum the medians "
+                    "(bnlearn's too: its Rscript runs repeated); one call's time is at the mercy of a spike of the machine")
     ap.add_argument("--cli", action="store_true", help="also `semisel mb` against a fresh Rscript")
     ap.add_argument("--module", action="store_true", help="run the command as python -c '...semisel.cli.main()' (not the console script)")
     ap.add_argument("--first", action="store_true", help="also the first call in a fresh process")
@@ -332,14 +376,16 @@ def main():
                     "pandas, scikit-learn, semisel, R with bnlearn)")
     ap.add_argument("--before", metavar="PATH", help="with --cli: also run each command with PYTHONPATH=PATH (an older "
                     "checkout's package folder, e.g. from git archive) and compare its CPU and its output; with "
-                    "--floors: also its import semisel.iamb and semisel --help")
+                    "--floors: also its import semisel.iamb and semisel --help; in the grid: also its markov_blanket "
+                    "and SemiIAMB.fit, in this process")
     ap.add_argument("--repeat", type=int, default=5, help="fresh processes per figure of --floors")
     a = ap.parse_args()
     if not bnlearn_available(): raise SystemExit("R with bnlearn 4.9 is needed (see ../shared/tools/bnlearn)")
     pd.set_option("display.width", 180)
     if not a.no_grid:
         df = run(a)
-        print(f"networks {a.networks}, n {a.n}, {a.targets} targets each, alpha {a.alpha}: CPU seconds summed, warm calls")
+        print(f"networks {a.networks}, n {a.n}, {a.targets} targets each, alpha {a.alpha}: CPU seconds summed, warm calls"
+              + (f" (each the median of {a.calls} calls, bnlearn's of {a.calls} Rscript runs)" if a.calls > 1 else ""))
         print(report(df, ["algorithm", "test"]).round(3).to_string())
         print()
         print(report(df, ["labelling"]).round(3).to_string())
@@ -348,6 +394,10 @@ def main():
         tot = df[["learner", "markov_blanket", "SemiIAMB", "bnlearn"]].sum()
         print(f"\noverall / bnlearn: learner {tot.learner / tot.bnlearn:.2f}, markov_blanket "
               f"{tot.markov_blanket / tot.bnlearn:.2f}, SemiIAMB.fit {tot.SemiIAMB / tot.bnlearn:.2f} ({len(df)} blankets)")
+        if a.before:
+            print(f"before ({a.before}) / bnlearn: markov_blanket {df.before_mb.sum() / tot.bnlearn:.2f}, SemiIAMB.fit "
+                  f"{df.before_fit.sum() / tot.bnlearn:.2f}; the same results (result, pvalues_, scores_) in "
+                  f"{df.same_before.sum()} of {len(df)}")
     if a.cli: run_cli(a)
     if a.first: run_first(a)
     if a.floors: run_floors(a)
