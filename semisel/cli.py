@@ -556,7 +556,8 @@ def mi_table(inp: Input, bins: int | None = None, nan: str = "error", test: str 
 MARGINAL_TEST = "ns-mi-cg"
 """`semisel mi`'s test of a continuous feature against the class alone: chapter 01b's recommendation for a marginal
 test (its level within 0.032-0.056 on every design without z, skewed and heavy-tailed ones included, and the power to
-find a shifted skewed feature, where the blanket learners' "sp-mi-cg" loses most of it)."""
+find a shifted skewed feature, where "sp-mi-cg", the permutation test of "mi-cg"'s statistic it was measured beside, loses
+most of it)."""
 
 def _floats_counted(test) -> bool:
     """Whether `semisel mi` bins and counts the float columns of a table in memory: as the rankers' `AUTO_FLOATS` says
@@ -1178,7 +1179,7 @@ def parser() -> argparse.ArgumentParser:
                          "is the papers'); not an error rate of the set: --algorithm iamb.fdr controls its false discoveries")
     mb.add_argument("--test", type=_test_name, metavar="TEST",
                     help="test of independence (default: g-adf on discrete features, which holds its level, and "
-                         "sp-mi-cg when a feature is continuous; g is the papers'; pairwise tests its statistic by "
+                         "seq-mi-cg when a feature is continuous; g is the papers'; pairwise tests its statistic by "
                          "permutation unless g; see below)")
     mb.add_argument("--n-perm", type=_positive_int("--n-perm"), help="permuted tables of the permutation tests: the "
                     "Monte Carlo ones (mc, smc, ...) need at least 1/alpha - 1 to reach alpha (an error below)")

@@ -118,7 +118,7 @@ def make_test(test=DEFAULT_TEST, *, alpha: float = 0.10, n_perm: int | None = No
     return _BATCHED.get(test, test)
 
 # %% ../nbs/04_iamb.ipynb #cd000001
-DEFAULT_CONTINUOUS_TEST = "sp-mi-cg"   # markov_blanket's test when X has float columns: chosen by chapter 04c's rule
+DEFAULT_CONTINUOUS_TEST = "seq-mi-cg"   # markov_blanket's test when X has float columns: chapter 04c's second amendment
 
 def resolve_test(test, X):
     """The test a blanket method runs on `X`: `test`, or for None `DEFAULT_BLANKET_TEST` on discrete X and

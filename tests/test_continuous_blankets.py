@@ -243,15 +243,16 @@ def test_screen_only_for_sp_and_seq():
         [True, True, True, False, False, False, False, False]
 
 
-def test_screen_fewer_decisions_same_blanket_on_the_planted_one(monkeypatch):
-    """The default test ("sp-mi-cg") with and without the screen on the planted blanket: both find it, the screen with
-    fewer permutation decisions."""
+@pytest.mark.parametrize("test", [DEFAULT_CONTINUOUS_TEST, "sp-mi-cg"])
+def test_screen_fewer_decisions_same_blanket_on_the_planted_one(monkeypatch, test):
+    """The default test ("seq-mi-cg") and the previous one ("sp-mi-cg") with and without the screen on the planted
+    blanket: both find it, the screen with fewer permutation decisions."""
     X, y = planted()
     runs = {}
     for screen in (False, True):
         with monkeypatch.context() as m:
             _screened(m, screen)
-            r = learn_mb(X, y, "mmpc", "sp-mi-cg", alpha=0.05, random_state=0, trace=True)
+            r = learn_mb(X, y, "mmpc", test, alpha=0.05, random_state=0, trace=True)
         runs[screen] = (set(r.selected), sum(t.phase == "decision" for t in r.trace))
     assert runs[False][0] == runs[True][0] and TRUTH <= runs[True][0] and "c" not in runs[True][0], runs
     assert runs[True][1] < runs[False][1], runs

@@ -1,4 +1,5 @@
-"""Why the default `markov_blanket` on floats ("sp-mi-cg", chapter 04c) costs minutes on some arth150 targets (issue 40).
+"""Why the default `markov_blanket` on floats ("sp-mi-cg" then; "seq-mi-cg" since chapter 04c's second amendment) costs
+minutes on some arth150 targets (issue 40).
 
 The larger grid of chapter 04c (nbs/04c_continuous_blankets.ipynb, `run_b`): arth150, normal noise, 2,000 rows, the
 target binarised at its mean, 70% of the labels erased MCAR, seed 1, `markov_blanket(X, yp, prior=0.5, alpha=0.10)`

@@ -1,6 +1,7 @@
-"""Why "sp-mi-cg" (the default continuous test, chapter 04c) rejects more than 0.065 of true nulls on 4 of the 12 null
-designs of 04c's level check (stored in nbs/results/continuous_default_levels.csv): lognormal feature, prior 0.5, no z
-(0.072); lognormal, prior 0.5, mixed z (0.066); lognormal, prior 0.2, no z (0.067); t3, prior 0.2, mixed z (0.068).
+"""Why "sp-mi-cg" (the default continuous test then; chapter 04c's second amendment made it "seq-mi-cg") rejects more
+than 0.065 of true nulls on 4 of the 12 null designs of 04c's level check (stored in
+nbs/results/continuous_default_levels.csv): lognormal feature, prior 0.5, no z (0.072);
+lognormal, prior 0.5, mixed z (0.066); lognormal, prior 0.2, no z (0.067); t3, prior 0.2, mixed z (0.068).
 
 A diagnosis, not a default change: on fresh null datasets of those 4 designs (04c's `null_class_data`, N = 500), the
 rejection rate at 0.05 of "sp-mi-cg" as it is (the c chi2_nu law matched to the mean and variance of 100 permutations),
