@@ -440,6 +440,8 @@ class TraceField:
 
     def __set__(self, obj, value): obj.__dict__["trace"] = [] if value is self else value
 
+    def __repr__(self): return "[]"   # the default as a signature shows it: an empty trace
+
 def trace_table(records, names=None) -> pd.DataFrame:
     """`TestRecord`s as a DataFrame, one row per test, with feature `names` when known (the class, the index after the
     features, shown as 'y')."""
