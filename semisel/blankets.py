@@ -134,6 +134,23 @@ def _margins(T, j, az, bz):
 
 @checked_cache
 @numba.njit(nogil=True)
+def _stratum_margin(m, z, v, occ, two):
+    """Copy the margin m[:, z] of stratum z into v, list its occupied levels in occ and those with totals of at least 2
+    in two; return the stratum's rows and the two counts."""
+    n, k, k2 = 0, 0, 0
+    for x in range(m.shape[0]):
+        v[x] = m[x, z]
+        n += v[x]
+        if v[x] > 0:
+            occ[k] = x
+            k += 1
+        if v[x] > 1:
+            two[k2] = x
+            k2 += 1
+    return n, k, k2
+
+@checked_cache
+@numba.njit(nogil=True)
 def _gadf_kernel(T, klk, memo):
     """g-adf's statistic and dof of count tables T[j, x, y, z]: the margins of every stratum in one pass, then, for
     the strata with a positive adjusted dof nu_z only, G_z and its exact permutation mean: the sum of `_eklogk` over the
@@ -148,25 +165,9 @@ def _gadf_kernel(T, klk, memo):
     for j in range(J):
         _margins(T, j, az, bz)
         for z in range(kz):
-            n, rows, cols, r2, c2 = 0, 0, 0, 0, 0               # xs, ys: occupied rows and columns; x2, y2: totals >= 2
-            for x in range(kx):
-                a[x] = az[x, z]
-                n += a[x]
-                if a[x] > 0:
-                    xs[rows] = x
-                    rows += 1
-                if a[x] > 1:
-                    x2[r2] = x
-                    r2 += 1
+            n, rows, r2 = _stratum_margin(az, z, a, xs, x2)     # xs, ys: occupied rows and columns; x2, y2: totals >= 2
             if rows < 2: continue
-            for y in range(ky):
-                b[y] = bz[y, z]
-                if b[y] > 0:
-                    ys[cols] = y
-                    cols += 1
-                if b[y] > 1:
-                    y2[c2] = y
-                    c2 += 1
+            _, cols, c2 = _stratum_margin(bz, z, b, ys, y2)
             nu = (rows - 1) * (cols - 1)
             if nu <= 0: continue
             g, e, fixed = 0.0, 0.0, klk[n]                    # fixed: n ln n - sum a ln a - sum b ln b
