@@ -468,10 +468,11 @@ def mi_table(inp: Input, bins: int | None = None, nan: str = "error", test: str 
         a table in memory are read as the rankers read them (`semisel.ranking.AUTO_FLOATS`, chosen held out in chapter
         05c; `semisel rank` follows it too): "counts" bins them into `AUTO_BINS` equal-width bins, counted, unless
         `test` is a test of continuous data; read as continuous, their MI is chapter 01c's kNN estimate with the
-        rankers' `KNN_NEIGHBORS` neighbours (scikit-learn's `mutual_info_classif` estimator). The other columns, and a
-        chunked table, are binned into `PAPERS_BINS` and counted, as before.
+        rankers' `KNN_NEIGHBORS` neighbours (scikit-learn's `mutual_info_classif` estimator). Integer, boolean, string
+        and categorical columns are coded exactly, however many values they hold, as `semisel rank` codes them (one
+        rule, `_counted_codes`). A chunked table is binned into `PAPERS_BINS` and counted.
     nan : {"error", "own_bin"}, default "error"
-        Missing feature values: an error, or a code of their own (binned columns only).
+        Missing feature values: an error, or a code of their own (counted columns only).
     test : str or None, default None
         A name or alias of chapter 01's registry of tests (`semisel.infotheory.TESTS`); None: `MARGINAL_TEST` with
         columns read as continuous, else the blanket learners' default for codes (`semisel.iamb.resolve_test`: "g-adf").
@@ -518,29 +519,22 @@ def mi_table(inp: Input, bins: int | None = None, nan: str = "error", test: str 
     y = inp.y[lab]
     floats = [] if bins is not None else _float_columns(inp.X)
     counted, floats = (floats, []) if floats and _floats_counted(test) else ([], floats)
-    if floats:
-        _blanket_features(inp.X[floats], argparse.Namespace(bins=None, nan=nan))      # no missing values in them
-        other = [c for c in inp.X.columns if c not in floats]
-        X = inp.X.copy()
-        if other: X[other] = discretize(inp.X[other], bins=PAPERS_BINS, nan=nan)
-        X = X[lab].reset_index(drop=True)
+    if floats:                              # floats continuous (none missing), every other column coded exactly
+        X = _blanket_features(inp.X, argparse.Namespace(bins=None, nan=nan))[0][lab].reset_index(drop=True)
         test = MARGINAL_TEST if test is None else test
         if test_spec(test).data == "discrete":
             raise CLIError(f"--test {test} counts codes and {_named(floats)} continuous: give --bins K to bin them, "
                            "or a test of continuous data (semisel mi -h lists them)")
         other = [c for c in X.columns if c not in floats]
-        ids = [other[j] for j in id_like_columns(CodeMatrix(X[other]))] if other else []     # (binned: none)
+        ids = [other[j] for j in id_like_columns(CodeMatrix(X[other]))] if other else []
         table = MixedData(X, "X", jitter=1e-10, random_state=seed)
         mi = knn_mutual_info_all(table, y, n_neighbors=KNN_NEIGHBORS)
         how = f"the kNN estimate (k = {KNN_NEIGHBORS}, chapter 01c) for the float columns, counted for the others"
         res = continuous_test_all(X, y, test=test, **_perm_args(test, seed, n_perm))
     else:
-        X = inp.X
-        if counted:                                          # the float columns as the rankers bin them, the rest as before
-            X, other = X.copy(), [c for c in X.columns if c not in counted]
-            X[counted] = discretize(X[counted], bins=AUTO_BINS, nan=nan)
-            if other: X[other] = discretize(X[other], bins=PAPERS_BINS, nan=nan)
-        codes = CodeMatrix(X if counted else discretize(X, bins=bins or PAPERS_BINS, nan=nan)).rows(lab)   # dask stays chunked
+        binned = bins is not None or is_chunked(inp.X)       # --bins K, or dask: every numeric column in bins
+        X = discretize(inp.X, bins=bins or PAPERS_BINS, nan=nan) if binned else _counted_codes(inp.X, counted, nan)
+        codes = CodeMatrix(X).rows(lab)                      # dask stays chunked
         test = resolve_test(test, codes)
         ids = id_like_columns(codes)
         mi = mutual_info_all(codes, y)
@@ -707,11 +701,22 @@ def _float_columns(X) -> list:
     "The float columns of a table in memory: continuous features (the library's rule, `semisel.continuous.continuous_mask`)."
     return [] if is_chunked(X) else _float_names(X)
 
+def _counted_codes(X, floats: list, nan: str) -> pd.DataFrame:
+    """A table in memory as `semisel rank` and `semisel mi` count it without --bins (one rule for both): the `floats`
+    in `AUTO_BINS` equal-width bins (the rankers' `AUTO_FLOATS`), every other column coded exactly, integers included
+    however many values they hold (`_blanket_features`); --nan own_bin: missing values a code of their own."""
+    from semisel.ranking import AUTO_BINS
+    out = X.copy()
+    if floats: out[floats] = discretize(X[floats], bins=AUTO_BINS, nan=nan)
+    if other := [c for c in X.columns if c not in floats]:
+        out[other] = _blanket_features(X[other], argparse.Namespace(bins=None, nan=nan))[0]
+    return out
+
 def _rank_features(X, args, notes: list):
     """The features of rank's information-theoretic methods, read as the library's rankers read a table: every
     non-float column coded exactly (`_blanket_features`), and the float columns as the rankers' `AUTO_FLOATS` says
     (chosen held out in chapter 05c): binned into `AUTO_BINS` equal-width bins here, as estimator="auto" bins them
-    (--nan own_bin: missing values a bin of their own), with a note; or handed over as floats for a continuous
+    (`_counted_codes`, which `semisel mi` reads too), with a note; or handed over as floats for a continuous
     estimator. With --bins K every numeric column in K equal-width bins, counted (the papers' path). Dask input is
     binned into `PAPERS_BINS`, with a note."""
     from semisel.ranking import AUTO_BINS, AUTO_FLOATS
@@ -719,10 +724,7 @@ def _rank_features(X, args, notes: list):
         notes.append(f"float column(s) {floats[:5]}{' ...' if len(floats) > 5 else ''} binned into {AUTO_BINS} "
                      "equal-width bins and counted, as the library's rankers read them (chosen held out in chapter "
                      "05c; --bins K chooses K)")
-        out = X.copy()
-        out[floats] = discretize(X[floats], bins=AUTO_BINS, nan=args.nan)
-        if other := [c for c in X.columns if c not in floats]: out[other] = _blanket_features(X[other], args)[0]
-        return out
+        return _counted_codes(X, floats, args.nan)
     if args.bins is None and not is_chunked(X) and (floats := _float_names(X)):
         for given, what in ((args.adjusted, "--adjusted corrects counted MI for chance"),
                             (args.criterion == "disr", "--criterion disr divides by a joint entropy of counted columns")):
@@ -969,8 +971,13 @@ def _positive_int(name: str):
         return v
     return parse
 
-def _add_input(p: argparse.ArgumentParser, default: str) -> None:
-    "The input options every subcommand shares."
+_COUNTED = ("float columns in 5 equal-width bins, integer and text columns coded exactly, as the library's rankers "
+            "count a table")                  # the default reading of mi and rank (`_counted_codes`); mb's: `_add_input`'s
+
+def _add_input(p: argparse.ArgumentParser, default: str,
+               reading: str = "float columns are continuous, integer and text columns coded exactly, as the library "
+                              "reads them") -> None:
+    "The input options every subcommand shares; `reading`: how the command reads the columns without --bins."
     p.add_argument("data", nargs="?", help=f"CSV (also .gz, .bz2, .xz, .zip, .zst) or Parquet file, - for stdin, "
                    f"bundled dataset or bundled network (default: {default}; see `semisel datasets`; a local file wins)")
     p.add_argument("--label", help="label column (default: class): 1 / 0, and -1 or an empty field for unlabelled rows")
@@ -979,7 +986,7 @@ def _add_input(p: argparse.ArgumentParser, default: str) -> None:
     p.add_argument("--rows", type=_positive_int("--rows"), default=5000,
                    help="for a bundled network: rows to sample (default: 5000)")
     p.add_argument("--bins", type=int, metavar="K", help="bin every numeric column into K equal-width bins (the papers' path "
-                   "with 5); default: float columns are continuous, as the library reads them")
+                   f"with 5); default: {reading}")
     p.add_argument("--nan", choices=["error", "own_bin"], default="error",
                    help="missing feature values: an error, or a code of their own")
     p.add_argument("--encoding", default="utf-8", help="text encoding of a CSV file (default: utf-8)")
@@ -1133,17 +1140,18 @@ def parser() -> argparse.ArgumentParser:
     mi = sub.add_parser("mi", help="MI and a test of independence of every feature with the label (labelled rows)",
                         description="Rank features by MI with the label and test each one, on the labelled rows.",
                         epilog=lambda: _tests_help() + "\n\n" + _EXAMPLES["mi"], formatter_class=fmt)
-    _add_input(mi, "spambase")
+    _add_input(mi, "spambase", _COUNTED)
     mi.add_argument("--top", type=_positive_int("--top"), help="print only the best TOP features")
     mi.add_argument("--test", type=_test_name, metavar="TEST",
-                    help="test of independence (default: g-adf, float columns binned as semisel rank bins them; a "
-                    "test of continuous data such as ns-mi-cg reads them as continuous; g is the papers'; see below)")
+                    help="test of independence (default: g-adf, the columns counted as semisel rank counts them; a "
+                    "test of continuous data such as ns-mi-cg reads the float columns as continuous; g is the papers'; "
+                    "see below)")
     mi.add_argument("--n-perm", type=_positive_int("--n-perm"), help="permuted tables of mc / smc / sp")
     mi.set_defaults(run=_cmd_mi)
     rank = sub.add_parser("rank", help="select features with partial labels (Semi-JMI, MINT, FSCPU, C-bound wrapper, ...)",
                           description="Select K features, in selection order, with a semi-supervised method.",
                           epilog=_methods_help() + "\n\n" + _EXAMPLES["rank"], formatter_class=fmt)
-    _add_input(rank, "spambase")
+    _add_input(rank, "spambase", _COUNTED)
     rank.add_argument("--method", default="labelled", choices=list(RANK_METHODS),
                       help="the selector (default: labelled, chosen held-out in chapter 05c; see below)")
     rank.add_argument("--criterion", help="information-theoretic criterion of the surrogate methods (labelled, semi, "

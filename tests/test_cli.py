@@ -43,9 +43,10 @@ def test_mi_on_bundled_dataset_matches_library(tmp_path):
 
 def test_mi_reads_float_columns_as_the_rankers(tmp_path):
     """Issue 40: without --bins the float columns of spambase are read as the rankers read them (`AUTO_FLOATS`,
-    chapter 05c: 5 equal-width bins, counted), said in a note: the scores are `mutual_info` of the binned columns, the
-    test the blanket learners' default for codes; a test of continuous data (ns-mi-cg) reads them as continuous, with the
-    library's kNN estimate (chapter 01c, the rankers' neighbours, the jitter's seed 0)."""
+    chapter 05c: 5 equal-width bins, counted), said in a note, and its integer columns are coded exactly, as `semisel
+    rank` codes them: the scores are `mutual_info` of those codes, the test the blanket learners' default for codes; a
+    test of continuous data (ns-mi-cg) reads the floats as continuous, with the library's kNN estimate (chapter 01c, the
+    rankers' neighbours, the jitter's seed 0)."""
     from semisel.continuous import MixedData
     from semisel.datasets import discretize, load_dataset
     from semisel.infotheory import mutual_info
@@ -59,14 +60,15 @@ def test_mi_reads_float_columns_as_the_rankers(tmp_path):
     floats = [c for c, t in X.dtypes.items() if t.kind == "f"]
     ints = [c for c in X.columns if c not in floats]
     codes = X.copy()
-    codes[floats], codes[ints] = discretize(X[floats], bins=AUTO_BINS), discretize(X[ints], bins=5)
+    exact = lambda F: discretize(F, bins=int(F.nunique().max()))              # every value a code of its own
+    codes[floats], codes[ints] = discretize(X[floats], bins=AUTO_BINS), exact(X[ints])
     got = {r["feature"]: r["score"] for r in doc["rows"]}
     assert np.allclose([got[c] for c in X.columns], [mutual_info(codes[c], y) for c in X.columns], rtol=0, atol=1e-12)
     assert doc["metadata"]["test"] == DEFAULT_BLANKET_TEST and f"binned into {AUTO_BINS} equal-width bins and counted" in out.stderr
     assert json.loads(run("mi", "spambase", "--json", "--test", "g", cwd=tmp_path).stdout)["metadata"]["test"] == "g"
     knn = run("mi", "spambase", "--json", "--test", "ns-mi-cg", cwd=tmp_path)
     assert knn.returncode == 0 and "binned" not in knn.stderr, knn.stderr
-    X[ints] = discretize(X[ints], bins=5)
+    X[ints] = exact(X[ints])
     ref = knn_mutual_info_all(MixedData(X, jitter=1e-10), np.asarray(y), n_neighbors=KNN_NEIGHBORS)
     got = {r["feature"]: r["score"] for r in json.loads(knn.stdout)["rows"]}
     assert np.allclose([got[c] for c in X.columns], ref, rtol=0, atol=1e-9)
