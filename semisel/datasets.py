@@ -478,6 +478,7 @@ def _integer_edges(observed: np.ndarray, bins: int, strategy: str) -> np.ndarray
 
 def _column_codes(col: pd.Series, bins: int, strategy: str, nan: str) -> np.ndarray:
     "Codes 0..k-1 of one column (see `discretize`); NaN gets code k when `nan='own_bin'`."
+    from semisel.core import reindex_codes
     missing = col.isna().to_numpy()
     if missing.any() and nan == "error":
         raise ValueError(f"column {col.name!r} has {missing.sum()} missing values; "
@@ -494,7 +495,11 @@ def _column_codes(col: pd.Series, bins: int, strategy: str, nan: str) -> np.ndar
         if not np.isfinite(values).all():
             raise ValueError(f"column {col.name!r} has infinite values; they cannot be binned")
     observed = np.asarray(values)
-    if numeric and len(np.unique(observed)) > bins:
+    small = integer and len(observed) > 0 and observed.min() >= 0 and observed.max() <= 4 * len(observed) + 1024
+    if small:                                      # non-negative integers of a small range (codes, counts): the
+        observed = observed.astype(np.int64)       # distinct values counted, not sorted (`reindex_codes`)
+        compact, k = reindex_codes(observed, int(observed.max()) + 1)
+    if numeric and (k if small else len(np.unique(observed))) > bins:
         if integer and max(abs(int(observed.min())), abs(int(observed.max()))) >= 2**53:
             edges = _integer_edges(observed, bins, strategy)
         else:
@@ -507,10 +512,11 @@ def _column_codes(col: pd.Series, bins: int, strategy: str, nan: str) -> np.ndar
             else:
                 edges = np.quantile(observed, np.linspace(0, 1, bins + 1)[1:-1])
         observed = np.searchsorted(edges, observed, side="right")
-    compact = np.unique(observed, return_inverse=True)[1].reshape(-1)
+        compact = reindex_codes(observed, bins)[0]   # bins 0..bins-1, re-indexed to those used
+    elif not small: compact = np.unique(observed, return_inverse=True)[1].reshape(-1)
     codes = np.empty(len(col), dtype=np.int64)
     codes[~missing] = compact
-    codes[missing] = compact.max(initial=-1) + 1
+    codes[missing] = codes[~missing].max(initial=-1) + 1
     return codes
 
 # %% ../nbs/00_datasets.ipynb #ac2d2253

@@ -264,7 +264,7 @@ def run_cli(a):
     print(f"\n`semisel mb` in a fresh process against a fresh Rscript (load bnlearn, read the CSV, learn), CPU seconds "
           f"summed over networks {a.networks}, n {a.n}, labellings {a.labellings} ({len(df)} calls of each):")
     cols = ["semisel_mb", "Rscript"] + (["before"] if a.before else [])
-    for by in (["algorithm", "test"], ["network"]):
+    for by in (["algorithm", "test"], ["network"], ["n"], ["network", "n"]):   # by n: where the fixed costs fade
         tab = df.groupby(by)[cols].sum()
         tab["ratio"] = tab.semisel_mb / tab.Rscript
         if a.before: tab["before/Rscript"], tab["same"] = tab.before / tab.Rscript, df.groupby(by).same.mean()
