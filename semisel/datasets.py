@@ -497,7 +497,7 @@ def _column_codes(col: pd.Series, bins: int, strategy: str, nan: str) -> np.ndar
     observed = np.asarray(values)
     small = integer and len(observed) > 0 and observed.min() >= 0 and observed.max() <= 4 * len(observed) + 1024
     if small:                                      # non-negative integers of a small range (codes, counts): the
-        observed = observed.astype(np.int64)       # distinct values counted, not sorted (`reindex_codes`)
+        observed = observed.astype(np.int64, copy=False)   # distinct values counted, not sorted (`reindex_codes`)
         compact, k = reindex_codes(observed, int(observed.max()) + 1)
     if numeric and (k if small else len(np.unique(observed))) > bins:
         if integer and max(abs(int(observed.min())), abs(int(observed.max()))) >= 2**53:
@@ -578,8 +578,9 @@ def discretize(X, bins: int = 5, strategy: str = "uniform", nan: str = "error"):
     ids = id_like_columns(frame)                  # on the raw values: binning would hide an integer ID
     if ids: warnings.warn(f"column(s) {ids[:5]} have nearly as many distinct values as rows (ID or index columns?): "
                           "binned or not, their MI with a label is large by chance alone; drop them", stacklevel=2)
-    codes = np.column_stack([_column_codes(frame[c], bins, strategy, nan) for c in frame.columns])
-    codes = codes.astype(np.min_scalar_type(codes.max()))
+    columns = [_column_codes(frame[c], bins, strategy, nan) for c in frame.columns]
+    codes = np.empty((len(frame), len(columns)), np.min_scalar_type(max(int(c.max()) for c in columns)), order="F")
+    for j, c in enumerate(columns): codes[:, j] = c      # column by column, each write contiguous (pandas keeps columns)
     if isinstance(X, pd.DataFrame): return pd.DataFrame(codes, index=X.index, columns=X.columns)
     if isinstance(X, pd.Series): return pd.Series(codes[:, 0], index=X.index, name=X.name)
-    return codes[:, 0] if np.ndim(X) == 1 else codes
+    return codes[:, 0] if np.ndim(X) == 1 else np.ascontiguousarray(codes)
