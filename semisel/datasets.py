@@ -246,9 +246,38 @@ def _not_text(source) -> str:
             return f"{where} is {what}, not CSV text: {fix}"
     return ""
 
-def _check_csv(source, encoding: str, sep: str | None) -> tuple[list[str], str]:
+_BLOCK = 1 << 24   # bytes of a CSV whose separators `_fields_match` counts at a time
+_ASCII_KEPT = ("utf-8-sig", "utf-8", "ascii", "iso8859-1", "cp1252")   # encodings whose ASCII bytes are ASCII characters
+
+def _fields_match(source, encoding: str, sep: str, fields: int) -> bool:
+    """Whether every line after the header has `fields` fields, shown by counting separator bytes per line, a block of
+    lines at a time, where that count is what the csv module would read: no quote character, NUL byte or lone
+    carriage return in the file, an ASCII separator, an encoding that keeps ASCII bytes (each block decoded to check
+    it) and no line beyond the csv module's field size limit. False means 'not shown' (the csv module's pass decides);
+    True only where that pass raises nothing."""
+    if ord(sep) > 127 or encoding not in _ASCII_KEPT: return False
+    limit, sepb = csv.field_size_limit(), sep.encode("ascii")
+    def clean(lines: bytes) -> bool:                     # whole lines, each ending in \n
+        if b'"' in lines or b"\0" in lines or lines.count(b"\r") != lines.count(b"\r\n"): return False
+        try: lines.decode(encoding)
+        except UnicodeDecodeError: return False
+        rows = lines.split(b"\n")[:-1]
+        return max(map(len, rows)) <= limit and set(map(bytes.count, rows, itertools.repeat(sepb))) == {fields - 1}
+    with _raw(source) as raw:
+        header = raw.readline()
+        if header.count(b"\r") != header.count(b"\r\n") or b"\0" in header or b'"' in header: return False
+        rest = b""
+        while block := raw.read(_BLOCK):
+            block = rest + block
+            cut = block.rfind(b"\n") + 1
+            if cut and not clean(block[:cut]): return False
+            rest = block[cut:]
+        return not rest or clean(rest + b"\n")
+
+def _check_csv(source, encoding: str, sep: str | None, fast: bool = True) -> tuple[list[str], str]:
     """The header of a CSV (a path or a stream's bytes) and its field separator (`sep`, or sniffed from the header
-    line), after checking every row's field count in one pass of the csv module; raises ValueError."""
+    line), after checking every row's field count in one pass of the csv module (or, where it shows the same,
+    `_fields_match`'s count of separators: `fast`); raises ValueError."""
     where = "the input" if isinstance(source, bytes) else source
     if isinstance(source, bytes) or source.suffix.lower() not in _COMPRESSED:      # binary data named as text
         if why := _not_text(source): raise ValueError(why)
@@ -259,6 +288,7 @@ def _check_csv(source, encoding: str, sep: str | None) -> tuple[list[str], str]:
             rows = csv.reader(itertools.chain([first], f), delimiter=sep)
             header = next(rows, None)
             if header is None: raise ValueError(f"{where} is empty")
+            if fast and _fields_match(source, encoding, sep, len(header)): return header, sep
             for row in rows:
                 if row and len(row) != len(header):
                     why = "a field is missing" if len(row) < len(header) else "one field too many"
