@@ -862,10 +862,12 @@ def _blanket_features(X, args) -> tuple:
                        "impute them, or give --bins K (with --nan own_bin: a bin of their own)")
     other = [c for c in X.columns if c not in floats]
     if not other: return X, floats
-    out = X.copy()
     with warnings.catch_warnings():        # ID-like columns: read_input's note (--keep-ids keeps them on purpose)
-        warnings.simplefilter("ignore", UserWarning)
-        out[other] = discretize(X[other], bins=max(2, int(X[other].nunique().max())), nan=args.nan)   # exact codes
+        warnings.simplefilter("ignore", UserWarning)     # exact codes: as many bins as rows, so no column is binned
+        codes = discretize(X[other] if floats else X, bins=max(2, len(X)), nan=args.nan)
+    if not floats: return codes, floats
+    out = X.copy()
+    out[other] = codes
     return out, floats
 
 def mb_table(inp: Input, args) -> tuple[pd.DataFrame, object]:

@@ -246,9 +246,38 @@ def _not_text(source) -> str:
             return f"{where} is {what}, not CSV text: {fix}"
     return ""
 
-def _check_csv(source, encoding: str, sep: str | None) -> tuple[list[str], str]:
+_BLOCK = 1 << 24   # bytes of a CSV whose separators `_fields_match` counts at a time
+_ASCII_KEPT = ("utf-8-sig", "utf-8", "ascii", "iso8859-1", "cp1252")   # encodings whose ASCII bytes are ASCII characters
+
+def _fields_match(source, encoding: str, sep: str, fields: int) -> bool:
+    """Whether every line after the header has `fields` fields, shown by counting separator bytes per line, a block of
+    lines at a time, where that count is what the csv module would read: no quote character, NUL byte or lone
+    carriage return in the file, an ASCII separator, an encoding that keeps ASCII bytes (each block decoded to check
+    it) and no line beyond the csv module's field size limit. False means 'not shown' (the csv module's pass decides);
+    True only where that pass raises nothing."""
+    if ord(sep) > 127 or encoding not in _ASCII_KEPT: return False
+    limit, sepb = csv.field_size_limit(), sep.encode("ascii")
+    def clean(lines: bytes) -> bool:                     # whole lines, each ending in \n
+        if b'"' in lines or b"\0" in lines or lines.count(b"\r") != lines.count(b"\r\n"): return False
+        try: lines.decode(encoding)
+        except UnicodeDecodeError: return False
+        rows = lines.split(b"\n")[:-1]
+        return max(map(len, rows)) <= limit and set(map(bytes.count, rows, itertools.repeat(sepb))) == {fields - 1}
+    with _raw(source) as raw:
+        header = raw.readline()
+        if header.count(b"\r") != header.count(b"\r\n") or b"\0" in header or b'"' in header: return False
+        rest = b""
+        while block := raw.read(_BLOCK):
+            block = rest + block
+            cut = block.rfind(b"\n") + 1
+            if cut and not clean(block[:cut]): return False
+            rest = block[cut:]
+        return not rest or clean(rest + b"\n")
+
+def _check_csv(source, encoding: str, sep: str | None, fast: bool = True) -> tuple[list[str], str]:
     """The header of a CSV (a path or a stream's bytes) and its field separator (`sep`, or sniffed from the header
-    line), after checking every row's field count in one pass of the csv module; raises ValueError."""
+    line), after checking every row's field count in one pass of the csv module (or, where it shows the same,
+    `_fields_match`'s count of separators: `fast`); raises ValueError."""
     where = "the input" if isinstance(source, bytes) else source
     if isinstance(source, bytes) or source.suffix.lower() not in _COMPRESSED:      # binary data named as text
         if why := _not_text(source): raise ValueError(why)
@@ -259,6 +288,7 @@ def _check_csv(source, encoding: str, sep: str | None) -> tuple[list[str], str]:
             rows = csv.reader(itertools.chain([first], f), delimiter=sep)
             header = next(rows, None)
             if header is None: raise ValueError(f"{where} is empty")
+            if fast and _fields_match(source, encoding, sep, len(header)): return header, sep
             for row in rows:
                 if row and len(row) != len(header):
                     why = "a field is missing" if len(row) < len(header) else "one field too many"
@@ -478,6 +508,7 @@ def _integer_edges(observed: np.ndarray, bins: int, strategy: str) -> np.ndarray
 
 def _column_codes(col: pd.Series, bins: int, strategy: str, nan: str) -> np.ndarray:
     "Codes 0..k-1 of one column (see `discretize`); NaN gets code k when `nan='own_bin'`."
+    from semisel.core import reindex_codes
     missing = col.isna().to_numpy()
     if missing.any() and nan == "error":
         raise ValueError(f"column {col.name!r} has {missing.sum()} missing values; "
@@ -494,7 +525,11 @@ def _column_codes(col: pd.Series, bins: int, strategy: str, nan: str) -> np.ndar
         if not np.isfinite(values).all():
             raise ValueError(f"column {col.name!r} has infinite values; they cannot be binned")
     observed = np.asarray(values)
-    if numeric and len(np.unique(observed)) > bins:
+    small = integer and len(observed) > 0 and observed.min() >= 0 and observed.max() <= 4 * len(observed) + 1024
+    if small:                                      # non-negative integers of a small range (codes, counts): the
+        observed = observed.astype(np.int64, copy=False)   # distinct values counted, not sorted (`reindex_codes`)
+        compact, k = reindex_codes(observed, int(observed.max()) + 1)
+    if numeric and (k if small else len(np.unique(observed))) > bins:
         if integer and max(abs(int(observed.min())), abs(int(observed.max()))) >= 2**53:
             edges = _integer_edges(observed, bins, strategy)
         else:
@@ -507,10 +542,11 @@ def _column_codes(col: pd.Series, bins: int, strategy: str, nan: str) -> np.ndar
             else:
                 edges = np.quantile(observed, np.linspace(0, 1, bins + 1)[1:-1])
         observed = np.searchsorted(edges, observed, side="right")
-    compact = np.unique(observed, return_inverse=True)[1].reshape(-1)
+        compact = reindex_codes(observed, bins)[0]   # bins 0..bins-1, re-indexed to those used
+    elif not small: compact = np.unique(observed, return_inverse=True)[1].reshape(-1)
     codes = np.empty(len(col), dtype=np.int64)
     codes[~missing] = compact
-    codes[missing] = compact.max(initial=-1) + 1
+    codes[missing] = codes[~missing].max(initial=-1) + 1
     return codes
 
 # %% ../nbs/00_datasets.ipynb #ac2d2253
@@ -572,8 +608,9 @@ def discretize(X, bins: int = 5, strategy: str = "uniform", nan: str = "error"):
     ids = id_like_columns(frame)                  # on the raw values: binning would hide an integer ID
     if ids: warnings.warn(f"column(s) {ids[:5]} have nearly as many distinct values as rows (ID or index columns?): "
                           "binned or not, their MI with a label is large by chance alone; drop them", stacklevel=2)
-    codes = np.column_stack([_column_codes(frame[c], bins, strategy, nan) for c in frame.columns])
-    codes = codes.astype(np.min_scalar_type(codes.max()))
+    columns = [_column_codes(frame[c], bins, strategy, nan) for c in frame.columns]
+    codes = np.empty((len(frame), len(columns)), np.min_scalar_type(max(int(c.max()) for c in columns)), order="F")
+    for j, c in enumerate(columns): codes[:, j] = c      # column by column, each write contiguous (pandas keeps columns)
     if isinstance(X, pd.DataFrame): return pd.DataFrame(codes, index=X.index, columns=X.columns)
     if isinstance(X, pd.Series): return pd.Series(codes[:, 0], index=X.index, name=X.name)
-    return codes[:, 0] if np.ndim(X) == 1 else codes
+    return codes[:, 0] if np.ndim(X) == 1 else np.ascontiguousarray(codes)

@@ -20,7 +20,8 @@ K calls of each, and of K runs of bnlearn's).
 
 With `--cli`, `semisel mb` in a subprocess (a fresh process, the way a user meets it: Python's start, the imports, the
 CSV, numba's compiled kernels loaded) on the first target of each network, N and labelling, against a fresh `Rscript`
-that loads bnlearn, reads the same CSV and runs `learn.mb` / `learn.nbr` (their CPU from the OS, children's rusage);
+that loads bnlearn, reads the same CSV and runs `learn.mb` / `learn.nbr` (their CPU from the OS, children's rusage;
+summed by algorithm, network, N and network x N: give several --n to see where the fixed costs fade);
 with `--before PATH`, also the same command on an older checkout (PYTHONPATH=PATH), in the same run, and whether its
 output is the same. In the warm grid, `--before PATH` also times that checkout's `markov_blanket` and `SemiIAMB().fit`
 in the same process (its package copied and imported as `semisel_before`), beside the current ones on each row.
@@ -264,7 +265,7 @@ def run_cli(a):
     print(f"\n`semisel mb` in a fresh process against a fresh Rscript (load bnlearn, read the CSV, learn), CPU seconds "
           f"summed over networks {a.networks}, n {a.n}, labellings {a.labellings} ({len(df)} calls of each):")
     cols = ["semisel_mb", "Rscript"] + (["before"] if a.before else [])
-    for by in (["algorithm", "test"], ["network"]):
+    for by in (["algorithm", "test"], ["network"], ["n"], ["network", "n"]):   # by n: where the fixed costs fade
         tab = df.groupby(by)[cols].sum()
         tab["ratio"] = tab.semisel_mb / tab.Rscript
         if a.before: tab["before/Rscript"], tab["same"] = tab.before / tab.Rscript, df.groupby(by).same.mean()
