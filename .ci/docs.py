@@ -5,8 +5,8 @@ that: the module index, nbs/nbdev.yml and nbs/sidebar.yml (generated, not commit
 (show_doc rendering, directives, the cells the docs execute: every cell holding an import, an export or a show_doc)
 into _proc/. Unlike proc_nbs, which stops at the first failing notebook, every notebook is processed (each in a fresh
 process, as nbdev does) and all failures are reported. A stored error output (a traceback a reader would see) is a
-failure too; a cell mixing imports with other code (which the docs execute in full) is a warning (--strict: a
-failure). Slow cells are never executed here.
+failure too; a cell mixing imports with other code (which the docs execute in full, where the cells before it did
+not run) is a warning (--strict, as .ci/book.py runs it: a failure). Slow cells are never executed here.
 
 show_doc renders with `BookRenderer` here (nbdev's renderer, whose signatures fastcore writes): the signature as Python
 writes it (the keyword-only `*` and positional-only `/` kept, no annotation guessed from a default), each parameter's
@@ -245,7 +245,8 @@ def main():
                 if re.search(r"^#\|\s*hide\s*$", "".join(cell.get("source", "")), flags=re.M): continue  # setup cells
                 first = m.strip().splitlines()[0][:90]
                 notes.append(f"{src}: cell {i} (id {cell.get('id')}) mixes imports with other code, so the docs run "
-                             f"all of it (hoist the imports to the hidden import cell): {first}")
+                             "all of it (hoist the imports to the notebook's hidden import cell, or, where the import is "
+                             f"what a reader should see, split them into a cell holding only imports): {first}")
     n = len(list(cache.rglob("*.ipynb")))
     print(f"processed {n} of {len(jobs)} notebooks into {cache}")
     if notes: print("\n".join(["", f"WARNING: {len(notes)} cell(s) executed in full by the docs:"] + notes))
