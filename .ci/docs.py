@@ -247,7 +247,7 @@ def main():
                 notes.append(f"{src}: cell {i} (id {cell.get('id')}) mixes imports with other code, so the docs run "
                              "all of it (hoist the imports to the notebook's hidden import cell, or, where the import is "
                              f"what a reader should see, split them into a cell holding only imports): {first}")
-    n = len(list(cache.rglob("*.ipynb")))
+    n = sum(Path(job[1]).exists() for job in jobs)          # this run's outputs (a partial run keeps the others)
     print(f"processed {n} of {len(jobs)} notebooks into {cache}")
     if notes: print("\n".join(["", f"WARNING: {len(notes)} cell(s) executed in full by the docs:"] + notes))
     if args.strict: failures += notes
