@@ -5,6 +5,7 @@
 # %% ../nbs/04_blankets.ipynb #0b756f12
 from __future__ import annotations
 
+import collections
 import contextlib
 import functools
 import itertools
@@ -668,6 +669,20 @@ class _MixedTests(_Tests):
     def strata(self, zs):
         raise TypeError("a run on continuous or mixed data has no strata of codes: its tests condition on columns")
 
+    def ahead(self, tests):
+        """`_Tests.ahead`, keeping only the tests that share their (y, conditioning set) with another one: `_many` batches
+        chapter 01b's tests over x within such a pair only, so a lone test made ahead saves nothing, and costs a call
+        when the learner never asks it (the round-robin pass makes each member's test ahead, and again after each
+        removal: O(removals x members) calls where the learner asks O(members))."""
+        todo, seen = [], set()
+        for x, y, zs in tests:
+            key = (min(x, y), max(x, y), tuple(sorted(zs)))
+            if key in self._assoc or key in self._ahead or key in seen: continue
+            seen.add(key)
+            todo.append((*self._pair(x, y), key[2]))
+        shared = collections.Counter((y, zkey) for _, y, zkey in todo)
+        super().ahead([(x, y, zkey) for x, y, zkey in todo if shared[(y, zkey)] > 1])
+
     def _pair(self, x: int, y: int) -> tuple[int, int]:
         "The pair with the class as y when it is one of them (the tests are symmetric in x and y)."
         return (y, x) if x == self.n_vars - 1 else (x, y)
@@ -1164,13 +1179,18 @@ def mixed_table(X, name: str = "X") -> tuple[pd.DataFrame, tuple | None]:
     >>> t.dtypes.map(lambda d: d.kind).tolist(), t[1].tolist(), names        # columns by position, the names beside
     (['f', 'i'], [1, 0, 1], ('x', 's'))
     """
+    md, names = _mixed_data(X, name)
+    cols = {j: md.values[:, j] if c else md.codes[j].astype(np.int64) for j, c in enumerate(md.continuous)}
+    return pd.DataFrame(cols), names
+
+def _mixed_data(X, name: str = "X") -> tuple[MixedData, tuple | None]:
+    "`mixed_table`'s columns as the `MixedData` it reads them into, and the feature names."
     if isinstance(X, CodeMatrix):
-        return pd.DataFrame(np.column_stack(X.columns).astype(np.int64)), None if X.names is None else tuple(X.names)
+        return MixedData(np.column_stack(X.columns).astype(np.int64), name), None if X.names is None else tuple(X.names)
     if not isinstance(X, pd.DataFrame) and np.ndim(X) != 2:
         raise ValueError(f"`{name}` must be 2-D (rows x features), got shape {np.shape(X)}")
     md = MixedData(X, name)
-    cols = {j: md.values[:, j] if c else md.codes[j].astype(np.int64) for j, c in enumerate(md.continuous)}
-    return pd.DataFrame(cols), None if md.names is None else tuple(md.names)
+    return md, None if md.names is None else tuple(md.names)
 
 def default_test(X, y=None) -> str:
     """bnlearn's default test for the data (its `check.test`): "mi" for discrete `X`, "mi-cg" when `X` has a float
@@ -1204,9 +1224,9 @@ def _prepare_mixed(X, y, levels, test, alpha, n_perm, random_state, trace, bar):
         raise ValueError("`levels` declares the levels of discrete codes for the discrete tests; a test of chapter 01b reads "
                          "each integer column's levels from its codes: drop `levels`")
     spec = test_spec(test)
-    frame, names = mixed_table(X)
-    yv = _target(y, len(frame), np.asarray(y).dtype.kind == "f")
-    md = MixedData.join(frame, yv)[0]
+    md, names = _mixed_data(X)                                            # X read (and standardised) once
+    yv = _target(y, md.n, np.asarray(y).dtype.kind == "f")
+    md = MixedData.join(md, yv)[0]
     discrete = [names[j] if names else j for j in np.flatnonzero(~md.continuous[:-1])]
     if spec.data == "gaussian" and (discrete or not md.continuous[-1]):
         raise ValueError(f"test {spec.name!r} is for continuous data: {'the class y' if not md.continuous[-1] else ''}"
