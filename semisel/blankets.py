@@ -15,6 +15,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 import warnings
 from dataclasses import dataclass, field
 from typing import Callable, NamedTuple
@@ -649,10 +650,21 @@ def _blas():
     from threadpoolctl import ThreadpoolController
     return ThreadpoolController()
 
+_HELD = threading.local()     # whether this thread is inside `one_blas_thread`
+
+@contextlib.contextmanager
 def one_blas_thread():
     """One BLAS thread for a batch of chapter 01b's tests: their matrices are small (a Gram matrix per stratum of the
-    conditioning set's size), where BLAS threads cost more than they bring; on a loaded machine, many times more."""
-    return _blas().limit(limits=1, user_api="blas")
+    conditioning set's size), where BLAS threads cost more than they bring; on a loaded machine, many times more.
+    Inside another such block of the same thread it does nothing more: a learner's run holds one for all its tests
+    (setting the limit costs tens of microseconds, a test of a few hundred rows not many more)."""
+    if getattr(_HELD, "on", False):
+        yield
+        return
+    with _blas().limit(limits=1, user_api="blas"):
+        _HELD.on = True
+        try: yield
+        finally: _HELD.on = False
 
 class _MixedTests(_Tests):
     """`_Tests` on a `MixedData` `md` (the class its last column) with a test of chapter 01b (`make_ci` gives its
@@ -1292,7 +1304,7 @@ def learn_nbr(X, y, algorithm: str = "mmpc", test=None, alpha: float = 0.05, max
     name = check_algorithm(algorithm)
     if name not in _PC: raise ValueError(f"learn_nbr learns parents and children with {', '.join(map(repr, _PC))}; "
                                          f"{name!r} learns a Markov blanket: use learn_mb")
-    with _bar(name, progress) as bar:
+    with _bar(name, progress) as bar, one_blas_thread():               # one limit for the run (chapter 01b's tests)
         E, t, max_sx, names = _prepare(X, y, levels, test, alpha, n_perm, random_state, max_sx, trace,
                                        bar if progress else None)
         if name == "pc.stable":
@@ -1356,7 +1368,7 @@ def learn_mb(X, y, algorithm: str = "iamb", test=None, alpha: float = 0.05, max_
     [1]
     """
     name = check_algorithm(algorithm)
-    with _bar(name, progress) as bar:
+    with _bar(name, progress) as bar, one_blas_thread():               # one limit for the run (chapter 01b's tests)
         E, t, max_sx, names = _prepare(X, y, levels, test, alpha, n_perm, random_state, max_sx, trace,
                                        bar if progress else None)
         nodes = list(range(t))

@@ -149,7 +149,9 @@ class MixedData:
         if hasattr(data, "tocsr") or type(data).__module__.startswith("scipy.sparse"):
             raise TypeError(f"`{name}` is a sparse matrix; pass a dense array or DataFrame")
         if isinstance(data, pd.DataFrame):
-            self.names, cols = list(data.columns), [c for _, c in data.items()]
+            floats = data.shape[1] and all(isinstance(t, np.dtype) and t.kind == "f" for t in data.dtypes)
+            self.names = list(data.columns)                      # all NumPy floats: their values as one block
+            cols = list(np.asfortranarray(data.to_numpy(np.float64)).T) if floats else [c for _, c in data.items()]
         elif isinstance(data, pd.Series): self.names, cols = None, [data]
         else:
             arr = np.asarray(data)
