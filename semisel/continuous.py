@@ -314,6 +314,7 @@ def _resid(codes: np.ndarray, D: np.ndarray, R: np.ndarray, beta: np.ndarray) ->
     "R minus its fitted values [1, D] beta[codes] (beta: (k, q + 1, m)), row by row."
     D1 = _with_one(D)
     if beta.shape[0] == 1: return R - D1 @ beta[0]
+    if beta[0].size * len(D1) <= _DENSE_CELLS: return R - np.einsum("ia,iam->im", D1, beta[codes])   # small: at once
     return R - sum(D1[:, [a]] * beta[codes, a] for a in range(D1.shape[1]))          # a loop over the regressors
 
 def _cross(codes, D, R, k: int, beta=None) -> np.ndarray:
@@ -321,8 +322,8 @@ def _cross(codes, D, R, k: int, beta=None) -> np.ndarray:
     D1 = _with_one(D)
     V = np.concatenate([D1, R], 1) if beta is None else _resid(codes, D, R, beta)
     if k == 1: return (D1.T @ V)[None]
-    if len(codes) * k * D1.shape[1] * V.shape[1] <= _DENSE_CELLS:                   # small: as `_per_stratum`
-        return (_indicator(codes, k) @ (D1[:, :, None] * V[:, None, :]).reshape(len(codes), -1)).reshape(k, D1.shape[1], -1)
+    if len(codes) * k * D1.shape[1] <= _DENSE_CELLS:                                 # small: as `_per_stratum`
+        return (_indicator(codes, k)[:, None, :] * D1.T[None]) @ V                   # (k, q1, n) @ (n, columns)
     return (_expand(codes, D, k).T @ V).reshape(k, D1.shape[1], -1)
 
 def _plain(codes, D, R):
@@ -336,8 +337,8 @@ def _fit(layout, arrays, k: int) -> tuple[np.ndarray, np.ndarray]:
     S = _rowsum(lambda *b: _cross(*layout(*b), k), *arrays)
     q1 = S.shape[1]
     pinv = _gram_pinv(S[:, :, :q1])
-    beta = np.einsum("kab,kbj->kaj", pinv, S[:, :, q1:])
-    beta = beta + np.einsum("kab,kbj->kaj", pinv, _rowsum(lambda *b: _cross(*layout(*b), k, beta), *arrays))
+    beta = pinv @ S[:, :, q1:]
+    beta = beta + pinv @ _rowsum(lambda *b: _cross(*layout(*b), k, beta), *arrays)
     return beta, S[:, 0, 0]
 
 def _residuals(R: np.ndarray, D: np.ndarray, codes: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray]:
