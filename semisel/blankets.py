@@ -5,6 +5,7 @@
 # %% ../nbs/04_blankets.ipynb #0b756f12
 from __future__ import annotations
 
+import collections
 import contextlib
 import functools
 import itertools
@@ -14,6 +15,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 import warnings
 from dataclasses import dataclass, field
 from typing import Callable, NamedTuple
@@ -648,10 +650,21 @@ def _blas():
     from threadpoolctl import ThreadpoolController
     return ThreadpoolController()
 
+_HELD = threading.local()     # whether this thread is inside `one_blas_thread`
+
+@contextlib.contextmanager
 def one_blas_thread():
     """One BLAS thread for a batch of chapter 01b's tests: their matrices are small (a Gram matrix per stratum of the
-    conditioning set's size), where BLAS threads cost more than they bring; on a loaded machine, many times more."""
-    return _blas().limit(limits=1, user_api="blas")
+    conditioning set's size), where BLAS threads cost more than they bring; on a loaded machine, many times more.
+    Inside another such block of the same thread it does nothing more: a learner's run holds one for all its tests
+    (setting the limit costs tens of microseconds, a test of a few hundred rows not many more)."""
+    if getattr(_HELD, "on", False):
+        yield
+        return
+    with _blas().limit(limits=1, user_api="blas"):
+        _HELD.on = True
+        try: yield
+        finally: _HELD.on = False
 
 class _MixedTests(_Tests):
     """`_Tests` on a `MixedData` `md` (the class its last column) with a test of chapter 01b (`make_ci` gives its
@@ -667,6 +680,20 @@ class _MixedTests(_Tests):
 
     def strata(self, zs):
         raise TypeError("a run on continuous or mixed data has no strata of codes: its tests condition on columns")
+
+    def ahead(self, tests):
+        """`_Tests.ahead`, keeping only the tests that share their (y, conditioning set) with another one: `_many` batches
+        chapter 01b's tests over x within such a pair only, so a lone test made ahead saves nothing, and costs a call
+        when the learner never asks it (the round-robin pass makes each member's test ahead, and again after each
+        removal: O(removals x members) calls where the learner asks O(members))."""
+        todo, seen = [], set()
+        for x, y, zs in tests:
+            key = (min(x, y), max(x, y), tuple(sorted(zs)))
+            if key in self._assoc or key in self._ahead or key in seen: continue
+            seen.add(key)
+            todo.append((*self._pair(x, y), key[2]))
+        shared = collections.Counter((y, zkey) for _, y, zkey in todo)
+        super().ahead([(x, y, zkey) for x, y, zkey in todo if shared[(y, zkey)] > 1])
 
     def _pair(self, x: int, y: int) -> tuple[int, int]:
         "The pair with the class as y when it is one of them (the tests are symmetric in x and y)."
@@ -1164,13 +1191,18 @@ def mixed_table(X, name: str = "X") -> tuple[pd.DataFrame, tuple | None]:
     >>> t.dtypes.map(lambda d: d.kind).tolist(), t[1].tolist(), names        # columns by position, the names beside
     (['f', 'i'], [1, 0, 1], ('x', 's'))
     """
+    md, names = _mixed_data(X, name)
+    cols = {j: md.values[:, j] if c else md.codes[j].astype(np.int64) for j, c in enumerate(md.continuous)}
+    return pd.DataFrame(cols), names
+
+def _mixed_data(X, name: str = "X") -> tuple[MixedData, tuple | None]:
+    "`mixed_table`'s columns as the `MixedData` it reads them into, and the feature names."
     if isinstance(X, CodeMatrix):
-        return pd.DataFrame(np.column_stack(X.columns).astype(np.int64)), None if X.names is None else tuple(X.names)
+        return MixedData(np.column_stack(X.columns).astype(np.int64), name), None if X.names is None else tuple(X.names)
     if not isinstance(X, pd.DataFrame) and np.ndim(X) != 2:
         raise ValueError(f"`{name}` must be 2-D (rows x features), got shape {np.shape(X)}")
     md = MixedData(X, name)
-    cols = {j: md.values[:, j] if c else md.codes[j].astype(np.int64) for j, c in enumerate(md.continuous)}
-    return pd.DataFrame(cols), None if md.names is None else tuple(md.names)
+    return md, None if md.names is None else tuple(md.names)
 
 def default_test(X, y=None) -> str:
     """bnlearn's default test for the data (its `check.test`): "mi" for discrete `X`, "mi-cg" when `X` has a float
@@ -1204,9 +1236,9 @@ def _prepare_mixed(X, y, levels, test, alpha, n_perm, random_state, trace, bar):
         raise ValueError("`levels` declares the levels of discrete codes for the discrete tests; a test of chapter 01b reads "
                          "each integer column's levels from its codes: drop `levels`")
     spec = test_spec(test)
-    frame, names = mixed_table(X)
-    yv = _target(y, len(frame), np.asarray(y).dtype.kind == "f")
-    md = MixedData.join(frame, yv)[0]
+    md, names = _mixed_data(X)                                            # X read (and standardised) once
+    yv = _target(y, md.n, np.asarray(y).dtype.kind == "f")
+    md = MixedData.join(md, yv)[0]
     discrete = [names[j] if names else j for j in np.flatnonzero(~md.continuous[:-1])]
     if spec.data == "gaussian" and (discrete or not md.continuous[-1]):
         raise ValueError(f"test {spec.name!r} is for continuous data: {'the class y' if not md.continuous[-1] else ''}"
@@ -1272,7 +1304,7 @@ def learn_nbr(X, y, algorithm: str = "mmpc", test=None, alpha: float = 0.05, max
     name = check_algorithm(algorithm)
     if name not in _PC: raise ValueError(f"learn_nbr learns parents and children with {', '.join(map(repr, _PC))}; "
                                          f"{name!r} learns a Markov blanket: use learn_mb")
-    with _bar(name, progress) as bar:
+    with _bar(name, progress) as bar, one_blas_thread():               # one limit for the run (chapter 01b's tests)
         E, t, max_sx, names = _prepare(X, y, levels, test, alpha, n_perm, random_state, max_sx, trace,
                                        bar if progress else None)
         if name == "pc.stable":
@@ -1336,7 +1368,7 @@ def learn_mb(X, y, algorithm: str = "iamb", test=None, alpha: float = 0.05, max_
     [1]
     """
     name = check_algorithm(algorithm)
-    with _bar(name, progress) as bar:
+    with _bar(name, progress) as bar, one_blas_thread():               # one limit for the run (chapter 01b's tests)
         E, t, max_sx, names = _prepare(X, y, levels, test, alpha, n_perm, random_state, max_sx, trace,
                                        bar if progress else None)
         nodes = list(range(t))

@@ -149,7 +149,9 @@ class MixedData:
         if hasattr(data, "tocsr") or type(data).__module__.startswith("scipy.sparse"):
             raise TypeError(f"`{name}` is a sparse matrix; pass a dense array or DataFrame")
         if isinstance(data, pd.DataFrame):
-            self.names, cols = list(data.columns), [data.iloc[:, j] for j in range(data.shape[1])]
+            floats = data.shape[1] and all(isinstance(t, np.dtype) and t.kind == "f" for t in data.dtypes)
+            self.names = list(data.columns)                      # all NumPy floats: their values as one block
+            cols = list(np.asfortranarray(data.to_numpy(np.float64)).T) if floats else [c for _, c in data.items()]
         elif isinstance(data, pd.Series): self.names, cols = None, [data]
         else:
             arr = np.asarray(data)
@@ -280,8 +282,16 @@ def _expand(codes: np.ndarray, D: np.ndarray, k: int) -> sparse.csr_matrix:
     return sparse.csr_matrix((vals, (np.repeat(np.arange(n), q1), (codes[:, None] * q1 + np.arange(q1)).ravel())),
                              shape=(n, k * q1))
 
+_DENSE_CELLS = 1 << 20  # a sum per stratum of at most this many products (rows x strata x columns): one dense product
+
+def _indicator(codes: np.ndarray, k: int) -> np.ndarray:
+    "The (k, n) 0/1 matrix of the rows in each stratum."
+    return (codes == np.arange(k)[:, None]).astype(float)
+
 def _per_stratum(codes: np.ndarray, k: int, V: np.ndarray) -> np.ndarray:
-    "Column sums of V (n, m) per stratum: (k, m)."
+    """Column sums of V (n, m) per stratum: (k, m). Small sums (`_DENSE_CELLS`) by the dense indicator: a test of a
+    learner (hundreds of rows, a few strata) would spend most of its time building scipy's sparse matrix."""
+    if len(codes) * k * V.shape[1] <= _DENSE_CELLS: return _indicator(codes, k) @ V
     return sparse.csr_matrix((np.ones(len(codes)), (codes, np.arange(len(codes)))), shape=(k, len(codes))) @ V
 
 def _sums(V, codes, k: int) -> np.ndarray:
@@ -304,13 +314,17 @@ def _resid(codes: np.ndarray, D: np.ndarray, R: np.ndarray, beta: np.ndarray) ->
     "R minus its fitted values [1, D] beta[codes] (beta: (k, q + 1, m)), row by row."
     D1 = _with_one(D)
     if beta.shape[0] == 1: return R - D1 @ beta[0]
+    if beta[0].size * len(D1) <= _DENSE_CELLS: return R - np.einsum("ia,iam->im", D1, beta[codes])   # small: at once
     return R - sum(D1[:, [a]] * beta[codes, a] for a in range(D1.shape[1]))          # a loop over the regressors
 
 def _cross(codes, D, R, k: int, beta=None) -> np.ndarray:
     "A block's sums per stratum of [1, D]'[1, D, R], (k, q1, q1 + m); with beta, of [1, D]'(R - fitted), (k, q1, m)."
     D1 = _with_one(D)
     V = np.concatenate([D1, R], 1) if beta is None else _resid(codes, D, R, beta)
-    return (D1.T @ V if k == 1 else _expand(codes, D, k).T @ V).reshape(k, D1.shape[1], -1)
+    if k == 1: return (D1.T @ V)[None]
+    if len(codes) * k * D1.shape[1] <= _DENSE_CELLS:                                 # small: as `_per_stratum`
+        return (_indicator(codes, k)[:, None, :] * D1.T[None]) @ V                   # (k, q1, n) @ (n, columns)
+    return (_expand(codes, D, k).T @ V).reshape(k, D1.shape[1], -1)
 
 def _plain(codes, D, R):
     "The layout of a block that is its own strata, regressors and responses."
@@ -323,8 +337,8 @@ def _fit(layout, arrays, k: int) -> tuple[np.ndarray, np.ndarray]:
     S = _rowsum(lambda *b: _cross(*layout(*b), k), *arrays)
     q1 = S.shape[1]
     pinv = _gram_pinv(S[:, :, :q1])
-    beta = np.einsum("kab,kbj->kaj", pinv, S[:, :, q1:])
-    beta = beta + np.einsum("kab,kbj->kaj", pinv, _rowsum(lambda *b: _cross(*layout(*b), k, beta), *arrays))
+    beta = pinv @ S[:, :, q1:]
+    beta = beta + pinv @ _rowsum(lambda *b: _cross(*layout(*b), k, beta), *arrays)
     return beta, S[:, 0, 0]
 
 def _residuals(R: np.ndarray, D: np.ndarray, codes: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray]:
