@@ -539,6 +539,8 @@ def mi_table(inp: Input, bins: int | None = None, nan: str = "error", test: str 
         ids = id_like_columns(codes)
         mi = mutual_info_all(codes, y)
         how = f"counted; the float columns in {AUTO_BINS} equal-width bins, as the rankers read them" if counted else "counted"
+        how += ("; a counted MI grows by chance with a column's levels (by about dof / (2n) nats, n labelled rows): "
+                "across columns of unequal dof read the p-value, or semisel rank, whose MI is adjusted for chance")
         res = ci_test_all(codes, y, test=test, **_perm_args(test, seed, n_perm))
     if ids: warnings.warn(f"column(s) {ids[:5]} have nearly as many distinct values as rows (ID or index columns?): "
                           "their MI is large by chance alone; drop them", stacklevel=2)
