@@ -453,9 +453,46 @@ def _cg_discrete(md, xd, y, zd, zcodes, kz, G) -> tuple[np.ndarray, np.ndarray]:
     return stat, dof * (1 + q * (q + 3) / 2)
 
 # %% ../nbs/01b_continuous.ipynb #b1000051
+_GRAM_CELLS = 1 << 27  # a table of at most this many products (rows x columns^2) keeps its correlation matrix
+_SCHUR_FLOOR = 1e-5    # the matrix route's least (smallest eigenvalue of z's correlations) x (residual share) / largest
+
+def _correlations(md: MixedData) -> np.ndarray | None:
+    """The correlation matrix of md's columns (0 beside a constant one), computed once per table (held with the values
+    it was computed from); None for a chunked table or one above `_GRAM_CELLS`."""
+    if md.chunked or md.n * md.shape[1] ** 2 > _GRAM_CELLS: return None
+    held = md.__dict__.get("_cor")
+    if held is None or held[0] is not md.values:
+        V = md.values - md.values.mean(0)
+        G = V.T @ V
+        d = np.sqrt(np.diag(G))
+        s = np.divide(1.0, d, out=np.zeros_like(d), where=(d > 0) & ~md.constant)
+        held = md._cor = (md.values, G * s[:, None] * s)
+    return held[1]
+
+def _pcor_matrix(md: MixedData, xs, y: int, zs) -> np.ndarray | None:
+    """`_pcor`'s r from the correlation matrix (bnlearn's route): the Schur complement of z's block, by its
+    eigenvectors; None where that is not exact to rounding (a table without the matrix, a constant column, z's
+    correlations near singular or y or an x nearly a function of z: `_SCHUR_FLOOR`); `_pcor` then fits the rows."""
+    C = _correlations(md)
+    if C is None: return None
+    cols, k = np.array([y, *xs, *zs], dtype=np.intp), 1 + len(xs)
+    S = C[cols][:, cols]
+    d = S.diagonal()
+    if (d < 0.5).any(): return None                                            # a constant column
+    if k == len(cols): return np.clip(S[1:, 0], -1.0, 1.0)
+    w, U = np.linalg.eigh(S[k:, k:])
+    if w[0] < _SCHUR_FLOOR * w[-1]: return None
+    W = (U.T @ S[k:, :k]) / np.sqrt(w)[:, None]                               # (q, 1 + J): M = S_aa - W'W
+    m = d[:k] - (W * W).sum(0)
+    if m.min() * w[0] < _SCHUR_FLOOR * w[-1]: return None
+    return np.clip((S[1:k, 0] - W[:, 1:].T @ W[:, 0]) / np.sqrt(m[1:] * m[0]), -1.0, 1.0)
+
 def _pcor(md: MixedData, xs, y: int, zs) -> tuple[np.ndarray, np.ndarray]:
     """Partial correlation of each column of xs with y given zs (the correlation without z), from the residuals on
-    [1, z], and whether it is defined (both residual standard deviations at least MACHINE_TOL; else r = 0)."""
+    [1, z], and whether it is defined (both residual standard deviations at least MACHINE_TOL; else r = 0); from the
+    correlation matrix where `_pcor_matrix` finds that exact (then defined)."""
+    r = _pcor_matrix(md, xs, y, zs)
+    if r is not None: return r, np.ones(len(xs), bool)
     codes, _, _ = _strata(md, [])
     A, Z = md.values[:, [y] + list(xs)], md.values[:, list(zs)]
     beta, _ = _fit(_plain, (codes, Z, A), 1)
