@@ -391,6 +391,47 @@ def _per_column_ll(md, xs, R, G, codes, k, p) -> np.ndarray:
     n_s, ssr = _ssr_of(functools.partial(_stacked, K=K, k=k), (codes, md.code_matrix(xs), G, R), J * K)
     return _loglik(n_s.reshape(J, -1).T, ssr.reshape(J, -1).T, p)
 
+_GRAM_CELLS = 1 << 27  # a table of at most this many products (rows x columns^2) keeps its cross-product matrices
+_SCHUR_FLOOR = 1e-5    # the matrix route's least (smallest eigenvalue of z's correlations) x (residual share) / largest
+
+def _stratum_grams(md: MixedData, y: int | None) -> tuple[np.ndarray, np.ndarray] | None:
+    """Row counts (k,) and centred cross-products (k, p, p) of md's columns within the strata of its discrete column
+    y (one stratum for None), computed once per (table, y) (held with the values they were computed from); None for a
+    chunked table or one above `_GRAM_CELLS`."""
+    if md.chunked or md.n * md.shape[1] ** 2 > _GRAM_CELLS: return None
+    held = md.__dict__.get("_grams")
+    if held is None or held[0] is not md.values: held = md._grams = (md.values, {})
+    if y not in held[1]:
+        codes, k, _ = _strata(md, [] if y is None else [y])
+        n_s = np.bincount(codes, minlength=k).astype(float)
+        V = md.values - (_per_stratum(codes, k, md.values) / n_s[:, None])[codes]
+        held[1][y] = n_s, np.stack([V[codes == s].T @ V[codes == s] for s in range(k)])   # once per table: k products
+    return held[1][y]
+
+def _schur_ssr(n_s: np.ndarray, G: np.ndarray, xs, zs) -> np.ndarray | None:
+    """Residual sums of squares (k, J) of each column of xs regressed on [1, zs] within each stratum, from the strata's
+    centred cross-products G (k, p, p): Schur complements, by the eigenvectors of zs' correlations. None where that is
+    not exact to rounding: a column (nearly) constant in a stratum, or `_SCHUR_FLOOR` (see `_pcor_matrix` below)."""
+    xs, zs = np.asarray(xs, dtype=np.intp), np.asarray(zs, dtype=np.intp)
+    d, dz = G[:, xs, xs], G[:, zs, zs]
+    if (d <= 1e-6 * n_s[:, None]).any() or (dz <= 1e-6 * n_s[:, None]).any(): return None
+    if not len(zs): return d
+    sz = 1 / np.sqrt(dz)
+    w, U = np.linalg.eigh(G[:, zs][:, :, zs] * sz[:, :, None] * sz[:, None, :])
+    W = np.swapaxes(U, 1, 2) @ (G[:, zs][:, :, xs] * sz[:, :, None] / np.sqrt(d)[:, None, :]) / np.sqrt(w)[:, :, None]
+    m = 1 - (W * W).sum(1)                                                      # residual shares (k, J)
+    if (w[:, :1] < _SCHUR_FLOOR * w[:, -1:]).any() or (m * w[:, :1] < _SCHUR_FLOOR * w[:, -1:]).any(): return None
+    return m * d
+
+def _cg_gram(md: MixedData, xs, y: int, zs) -> np.ndarray | None:
+    """mi-cg's 2 (l1 - l0) of continuous columns xs against a discrete y given continuous zs, from the strata's
+    cross-products (`_stratum_grams`, `_schur_ssr`); None where those are not exact (`_cg` then fits the rows)."""
+    one, by = _stratum_grams(md, None), _stratum_grams(md, y)
+    if one is None: return None
+    s0, s1 = _schur_ssr(*one, xs, zs), _schur_ssr(*by, xs, zs)
+    if s0 is None or s1 is None: return None
+    return _lr(_loglik(by[0], s1, len(zs) + 1), _loglik(one[0], s0, len(zs) + 1))
+
 def _cg(md: MixedData, xs, y: int, zs) -> tuple[np.ndarray, np.ndarray]:
     """bnlearn's mi-cg statistic 2N I (NaN where a model is singular) and dof of every column of xs against y given
     zs (column indices of md)."""
@@ -415,9 +456,12 @@ def _cg(md: MixedData, xs, y: int, zs) -> tuple[np.ndarray, np.ndarray]:
             dof[~cont] = (md.levels[xd] - 1) * llz * (q + 2)
         return stat, dof
     if cont.any():
-        X = md.values[:, xs[cont]]
-        ycodes, kyz, _ = _strata(md, [y] + zd)
-        stat[cont] = _lr(_loglik(*_ssr(X, G, ycodes, kyz), q + 1), _loglik(*_ssr(X, G, zcodes, kz), q + 1))
+        fast = None if zd else _cg_gram(md, xs[cont], y, zc)
+        if fast is not None: stat[cont] = fast
+        else:
+            X = md.values[:, xs[cont]]
+            ycodes, kyz, _ = _strata(md, [y] + zd)
+            stat[cont] = _lr(_loglik(*_ssr(X, G, ycodes, kyz), q + 1), _loglik(*_ssr(X, G, zcodes, kz), q + 1))
         dof[cont] = (md.levels[y] - 1) * llz * (q + 2)
     if (~cont).any():
         stat[~cont], dof[~cont] = _cg_discrete(md, xs[~cont], y, zd, zcodes, kz, G)
@@ -453,9 +497,6 @@ def _cg_discrete(md, xd, y, zd, zcodes, kz, G) -> tuple[np.ndarray, np.ndarray]:
     return stat, dof * (1 + q * (q + 3) / 2)
 
 # %% ../nbs/01b_continuous.ipynb #b1000051
-_GRAM_CELLS = 1 << 27  # a table of at most this many products (rows x columns^2) keeps its correlation matrix
-_SCHUR_FLOOR = 1e-5    # the matrix route's least (smallest eigenvalue of z's correlations) x (residual share) / largest
-
 def _correlations(md: MixedData) -> np.ndarray | None:
     """The correlation matrix of md's columns (0 beside a constant one), computed once per table (held with the values
     it was computed from); None for a chunked table or one above `_GRAM_CELLS`."""
