@@ -394,18 +394,20 @@ def _per_column_ll(md, xs, R, G, codes, k, p) -> np.ndarray:
 _GRAM_CELLS = 1 << 27  # a table of at most this many products (rows x columns^2) keeps its cross-product matrices
 _SCHUR_FLOOR = 1e-5    # the matrix route's least (smallest eigenvalue of z's correlations) x (residual share) / largest
 
-def _stratum_grams(md: MixedData, y: int | None) -> tuple[np.ndarray, np.ndarray] | None:
-    """Row counts (k,) and centred cross-products (k, p, p) of md's columns within the strata of its discrete column
-    y (one stratum for None), computed once per (table, y) (held with the values they were computed from); None for a
-    chunked table or one above `_GRAM_CELLS`."""
+def _stratum_grams(md: MixedData, y: int) -> tuple[np.ndarray, np.ndarray] | None:
+    """Row counts (1 + k,) and centred cross-products (1 + k, p, p) of md's columns over all rows, then within each of
+    the k strata of its discrete column y, computed once per (table, y) (held with the values they were computed from);
+    None for a chunked table or one above `_GRAM_CELLS`."""
     if md.chunked or md.n * md.shape[1] ** 2 > _GRAM_CELLS: return None
     held = md.__dict__.get("_grams")
     if held is None or held[0] is not md.values: held = md._grams = (md.values, {})
     if y not in held[1]:
-        codes, k, _ = _strata(md, [] if y is None else [y])
+        codes, k, _ = _strata(md, [y])
         n_s = np.bincount(codes, minlength=k).astype(float)
         V = md.values - (_per_stratum(codes, k, md.values) / n_s[:, None])[codes]
-        held[1][y] = n_s, np.stack([V[codes == s].T @ V[codes == s] for s in range(k)])   # once per table: k products
+        A = md.values - md.values.mean(0)
+        G = [A.T @ A] + [V[codes == s].T @ V[codes == s] for s in range(k)]      # once per (table, y): 1 + k products
+        held[1][y] = np.concatenate([[md.n], n_s]), np.stack(G)
     return held[1][y]
 
 def _schur_ssr(n_s: np.ndarray, G: np.ndarray, xs, zs) -> np.ndarray | None:
@@ -416,9 +418,9 @@ def _schur_ssr(n_s: np.ndarray, G: np.ndarray, xs, zs) -> np.ndarray | None:
     d, dz = G[:, xs, xs], G[:, zs, zs]
     if (d <= 1e-6 * n_s[:, None]).any() or (dz <= 1e-6 * n_s[:, None]).any(): return None
     if not len(zs): return d
-    sz = 1 / np.sqrt(dz)
-    w, U = np.linalg.eigh(G[:, zs][:, :, zs] * sz[:, :, None] * sz[:, None, :])
-    W = np.swapaxes(U, 1, 2) @ (G[:, zs][:, :, xs] * sz[:, :, None] / np.sqrt(d)[:, None, :]) / np.sqrt(w)[:, :, None]
+    sz, Gz = 1 / np.sqrt(dz), G[:, zs]
+    w, U = np.linalg.eigh(Gz[:, :, zs] * sz[:, :, None] * sz[:, None, :])
+    W = np.swapaxes(U, 1, 2) @ (Gz[:, :, xs] * sz[:, :, None] / np.sqrt(d)[:, None, :]) / np.sqrt(w)[:, :, None]
     m = 1 - (W * W).sum(1)                                                      # residual shares (k, J)
     if (w[:, :1] < _SCHUR_FLOOR * w[:, -1:]).any() or (m * w[:, :1] < _SCHUR_FLOOR * w[:, -1:]).any(): return None
     return m * d
@@ -426,11 +428,11 @@ def _schur_ssr(n_s: np.ndarray, G: np.ndarray, xs, zs) -> np.ndarray | None:
 def _cg_gram(md: MixedData, xs, y: int, zs) -> np.ndarray | None:
     """mi-cg's 2 (l1 - l0) of continuous columns xs against a discrete y given continuous zs, from the strata's
     cross-products (`_stratum_grams`, `_schur_ssr`); None where those are not exact (`_cg` then fits the rows)."""
-    one, by = _stratum_grams(md, None), _stratum_grams(md, y)
-    if one is None: return None
-    s0, s1 = _schur_ssr(*one, xs, zs), _schur_ssr(*by, xs, zs)
-    if s0 is None or s1 is None: return None
-    return _lr(_loglik(by[0], s1, len(zs) + 1), _loglik(one[0], s0, len(zs) + 1))
+    grams = _stratum_grams(md, y)
+    ssr = None if grams is None else _schur_ssr(*grams, xs, zs)
+    if ssr is None: return None
+    n_s = grams[0]
+    return _lr(_loglik(n_s[1:], ssr[1:], len(zs) + 1), _loglik(n_s[:1], ssr[:1], len(zs) + 1))
 
 def _cg(md: MixedData, xs, y: int, zs) -> tuple[np.ndarray, np.ndarray]:
     """bnlearn's mi-cg statistic 2N I (NaN where a model is singular) and dof of every column of xs against y given
