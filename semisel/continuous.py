@@ -391,6 +391,49 @@ def _per_column_ll(md, xs, R, G, codes, k, p) -> np.ndarray:
     n_s, ssr = _ssr_of(functools.partial(_stacked, K=K, k=k), (codes, md.code_matrix(xs), G, R), J * K)
     return _loglik(n_s.reshape(J, -1).T, ssr.reshape(J, -1).T, p)
 
+_GRAM_CELLS = 1 << 27  # a table of at most this many products (rows x columns^2) keeps its cross-product matrices
+_SCHUR_FLOOR = 1e-5    # the matrix route's least (smallest eigenvalue of z's correlations) x (residual share) / largest
+
+def _stratum_grams(md: MixedData, y: int) -> tuple[np.ndarray, np.ndarray] | None:
+    """Row counts (1 + k,) and centred cross-products (1 + k, p, p) of md's columns over all rows, then within each of
+    the k strata of its discrete column y, computed once per (table, y) (held with the values they were computed from);
+    None for a chunked table or one above `_GRAM_CELLS`."""
+    if md.chunked or md.n * md.shape[1] ** 2 > _GRAM_CELLS: return None
+    held = md.__dict__.get("_grams")
+    if held is None or held[0] is not md.values: held = md._grams = (md.values, {})
+    if y not in held[1]:
+        codes, k, _ = _strata(md, [y])
+        n_s = np.bincount(codes, minlength=k).astype(float)
+        V = md.values - (_per_stratum(codes, k, md.values) / n_s[:, None])[codes]
+        A = md.values - md.values.mean(0)
+        G = [A.T @ A] + [V[codes == s].T @ V[codes == s] for s in range(k)]      # once per (table, y): 1 + k products
+        held[1][y] = np.concatenate([[md.n], n_s]), np.stack(G)
+    return held[1][y]
+
+def _schur_ssr(n_s: np.ndarray, G: np.ndarray, xs, zs) -> np.ndarray | None:
+    """Residual sums of squares (k, J) of each column of xs regressed on [1, zs] within each stratum, from the strata's
+    centred cross-products G (k, p, p): Schur complements, by the eigenvectors of zs' correlations. None where that is
+    not exact to rounding: a column (nearly) constant in a stratum, or `_SCHUR_FLOOR` (see `_pcor_matrix` below)."""
+    xs, zs = np.asarray(xs, dtype=np.intp), np.asarray(zs, dtype=np.intp)
+    d, dz = G[:, xs, xs], G[:, zs, zs]
+    if (d <= 1e-6 * n_s[:, None]).any() or (dz <= 1e-6 * n_s[:, None]).any(): return None
+    if not len(zs): return d
+    sz, Gz = 1 / np.sqrt(dz), G[:, zs]
+    w, U = np.linalg.eigh(Gz[:, :, zs] * sz[:, :, None] * sz[:, None, :])
+    W = np.swapaxes(U, 1, 2) @ (Gz[:, :, xs] * sz[:, :, None] / np.sqrt(d)[:, None, :]) / np.sqrt(w)[:, :, None]
+    m = 1 - (W * W).sum(1)                                                      # residual shares (k, J)
+    if (w[:, :1] < _SCHUR_FLOOR * w[:, -1:]).any() or (m * w[:, :1] < _SCHUR_FLOOR * w[:, -1:]).any(): return None
+    return m * d
+
+def _cg_gram(md: MixedData, xs, y: int, zs) -> np.ndarray | None:
+    """mi-cg's 2 (l1 - l0) of continuous columns xs against a discrete y given continuous zs, from the strata's
+    cross-products (`_stratum_grams`, `_schur_ssr`); None where those are not exact (`_cg` then fits the rows)."""
+    grams = _stratum_grams(md, y)
+    ssr = None if grams is None else _schur_ssr(*grams, xs, zs)
+    if ssr is None: return None
+    n_s = grams[0]
+    return _lr(_loglik(n_s[1:], ssr[1:], len(zs) + 1), _loglik(n_s[:1], ssr[:1], len(zs) + 1))
+
 def _cg(md: MixedData, xs, y: int, zs) -> tuple[np.ndarray, np.ndarray]:
     """bnlearn's mi-cg statistic 2N I (NaN where a model is singular) and dof of every column of xs against y given
     zs (column indices of md)."""
@@ -415,9 +458,12 @@ def _cg(md: MixedData, xs, y: int, zs) -> tuple[np.ndarray, np.ndarray]:
             dof[~cont] = (md.levels[xd] - 1) * llz * (q + 2)
         return stat, dof
     if cont.any():
-        X = md.values[:, xs[cont]]
-        ycodes, kyz, _ = _strata(md, [y] + zd)
-        stat[cont] = _lr(_loglik(*_ssr(X, G, ycodes, kyz), q + 1), _loglik(*_ssr(X, G, zcodes, kz), q + 1))
+        fast = None if zd else _cg_gram(md, xs[cont], y, zc)
+        if fast is not None: stat[cont] = fast
+        else:
+            X = md.values[:, xs[cont]]
+            ycodes, kyz, _ = _strata(md, [y] + zd)
+            stat[cont] = _lr(_loglik(*_ssr(X, G, ycodes, kyz), q + 1), _loglik(*_ssr(X, G, zcodes, kz), q + 1))
         dof[cont] = (md.levels[y] - 1) * llz * (q + 2)
     if (~cont).any():
         stat[~cont], dof[~cont] = _cg_discrete(md, xs[~cont], y, zd, zcodes, kz, G)
@@ -453,9 +499,43 @@ def _cg_discrete(md, xd, y, zd, zcodes, kz, G) -> tuple[np.ndarray, np.ndarray]:
     return stat, dof * (1 + q * (q + 3) / 2)
 
 # %% ../nbs/01b_continuous.ipynb #b1000051
+def _correlations(md: MixedData) -> np.ndarray | None:
+    """The correlation matrix of md's columns (0 beside a constant one), computed once per table (held with the values
+    it was computed from); None for a chunked table or one above `_GRAM_CELLS`."""
+    if md.chunked or md.n * md.shape[1] ** 2 > _GRAM_CELLS: return None
+    held = md.__dict__.get("_cor")
+    if held is None or held[0] is not md.values:
+        V = md.values - md.values.mean(0)
+        G = V.T @ V
+        d = np.sqrt(np.diag(G))
+        s = np.divide(1.0, d, out=np.zeros_like(d), where=(d > 0) & ~md.constant)
+        held = md._cor = (md.values, G * s[:, None] * s)
+    return held[1]
+
+def _pcor_matrix(md: MixedData, xs, y: int, zs) -> np.ndarray | None:
+    """`_pcor`'s r from the correlation matrix (bnlearn's route): the Schur complement of z's block, by its
+    eigenvectors; None where that is not exact to rounding (a table without the matrix, a constant column, z's
+    correlations near singular or y or an x nearly a function of z: `_SCHUR_FLOOR`); `_pcor` then fits the rows."""
+    C = _correlations(md)
+    if C is None: return None
+    cols, k = np.array([y, *xs, *zs], dtype=np.intp), 1 + len(xs)
+    S = C[cols][:, cols]
+    d = S.diagonal()
+    if (d < 0.5).any(): return None                                            # a constant column
+    if k == len(cols): return np.clip(S[1:, 0], -1.0, 1.0)
+    w, U = np.linalg.eigh(S[k:, k:])
+    if w[0] < _SCHUR_FLOOR * w[-1]: return None
+    W = (U.T @ S[k:, :k]) / np.sqrt(w)[:, None]                               # (q, 1 + J): M = S_aa - W'W
+    m = d[:k] - (W * W).sum(0)
+    if m.min() * w[0] < _SCHUR_FLOOR * w[-1]: return None
+    return np.clip((S[1:k, 0] - W[:, 1:].T @ W[:, 0]) / np.sqrt(m[1:] * m[0]), -1.0, 1.0)
+
 def _pcor(md: MixedData, xs, y: int, zs) -> tuple[np.ndarray, np.ndarray]:
     """Partial correlation of each column of xs with y given zs (the correlation without z), from the residuals on
-    [1, z], and whether it is defined (both residual standard deviations at least MACHINE_TOL; else r = 0)."""
+    [1, z], and whether it is defined (both residual standard deviations at least MACHINE_TOL; else r = 0); from the
+    correlation matrix where `_pcor_matrix` finds that exact (then defined)."""
+    r = _pcor_matrix(md, xs, y, zs)
+    if r is not None: return r, np.ones(len(xs), bool)
     codes, _, _ = _strata(md, [])
     A, Z = md.values[:, [y] + list(xs)], md.values[:, list(zs)]
     beta, _ = _fit(_plain, (codes, Z, A), 1)
