@@ -394,19 +394,29 @@ def _per_column_ll(md, xs, R, G, codes, k, p) -> np.ndarray:
 _GRAM_CELLS = 1 << 27  # a table of at most this many products (rows x columns^2) keeps its cross-product matrices
 _SCHUR_FLOOR = 1e-5    # the matrix route's least (smallest eigenvalue of z's correlations) x (residual share) / largest
 
+def _gram(md: MixedData) -> np.ndarray | None:
+    """The centred cross-products (p, p) of md's columns over all rows, computed once per table (held with the values
+    they were computed from; `_stratum_grams` and `_correlations` read them); None for a chunked table or one above
+    `_GRAM_CELLS`."""
+    if md.chunked or md.n * md.shape[1] ** 2 > _GRAM_CELLS: return None
+    held = md.__dict__.get("_gram")
+    if held is None or held[0] is not md.values:
+        A = md.values - md.values.mean(0)
+        held = md._gram = (md.values, A.T @ A)
+    return held[1]
+
 def _stratum_grams(md: MixedData, y: int) -> tuple[np.ndarray, np.ndarray] | None:
     """Row counts (1 + k,) and centred cross-products (1 + k, p, p) of md's columns over all rows, then within each of
     the k strata of its discrete column y, computed once per (table, y) (held with the values they were computed from);
     None for a chunked table or one above `_GRAM_CELLS`."""
-    if md.chunked or md.n * md.shape[1] ** 2 > _GRAM_CELLS: return None
+    if (G0 := _gram(md)) is None: return None
     held = md.__dict__.get("_grams")
     if held is None or held[0] is not md.values: held = md._grams = (md.values, {})
     if y not in held[1]:
         codes, k, _ = _strata(md, [y])
         n_s = np.bincount(codes, minlength=k).astype(float)
         V = md.values - (_per_stratum(codes, k, md.values) / n_s[:, None])[codes]
-        A = md.values - md.values.mean(0)
-        G = [A.T @ A] + [V[codes == s].T @ V[codes == s] for s in range(k)]      # once per (table, y): 1 + k products
+        G = [G0] + [V[codes == s].T @ V[codes == s] for s in range(k)]           # once per (table, y): k products
         held[1][y] = np.concatenate([[md.n], n_s]), np.stack(G)
     return held[1][y]
 
@@ -502,11 +512,9 @@ def _cg_discrete(md, xd, y, zd, zcodes, kz, G) -> tuple[np.ndarray, np.ndarray]:
 def _correlations(md: MixedData) -> np.ndarray | None:
     """The correlation matrix of md's columns (0 beside a constant one), computed once per table (held with the values
     it was computed from); None for a chunked table or one above `_GRAM_CELLS`."""
-    if md.chunked or md.n * md.shape[1] ** 2 > _GRAM_CELLS: return None
+    if (G := _gram(md)) is None: return None
     held = md.__dict__.get("_cor")
     if held is None or held[0] is not md.values:
-        V = md.values - md.values.mean(0)
-        G = V.T @ V
         d = np.sqrt(np.diag(G))
         s = np.divide(1.0, d, out=np.zeros_like(d), where=(d > 0) & ~md.constant)
         held = md._cor = (md.values, G * s[:, None] * s)
