@@ -81,3 +81,12 @@ def test_mb_on_a_bundled_network_imports_no_sklearn(bundled, kind):
 def test_probe_sees_sklearn_where_a_classifier_is_fitted(alarm_csv):
     "The control: an MCAR prior estimated fits a classifier, so scikit-learn is loaded and the probe says so."
     assert "sklearn" in loaded("mb", str(alarm_csv["full"]), "--mcar", "0.5", "--prior", "estimate", "--quiet", "--json")
+
+
+def test_mb_without_a_target_imports_no_pgmpy(tmp_path):
+    """`semisel mb` alone (the default network, alarm, and no --target): the error lists the papers' benchmark targets
+    from the cached facts (`network_info`), without pgmpy's exact inference."""
+    out = subprocess.run([sys.executable, "-c", PROBE, "mb"], capture_output=True, text=True, timeout=180, cwd=tmp_path)
+    assert "benchmark targets are STROKEVOLUME, TPR, VENTTUBE, ARTCO2, CO" in out.stderr, out.stderr[-800:]
+    last = json.loads(out.stdout.rsplit("LOADED ", 1)[1])
+    assert last["rc"] == 2 and "pgmpy" not in last["loaded"]

@@ -4,9 +4,10 @@ test; issue 39, item 2): each figure from fresh processes, both checkouts altern
 - `network(name)` for the six bundled networks: the CPU seconds of a fresh process from its first import
   (`time.process_time()` around `from semisel.networks import network; network(name)`), the median of `--repeat`;
   beside the floor `import semisel.networks` (numpy and pandas), which the stored arrays cannot go below;
-- `semisel mb --target STROKEVOLUME` (no data argument: the default network, alarm; 5,000 rows sampled) and the same
-  with `--pu 0.3`: the whole command's CPU seconds (user + system, children's rusage), the median of `--repeat`, and
-  whether the two checkouts print the same output (`--json`);
+- `semisel mb --target STROKEVOLUME` (no data argument: the default network, alarm; 5,000 rows sampled), the same
+  with `--pu 0.3`, and `semisel mb` alone (exit 2: the error that lists alarm's targets): the whole command's CPU
+  seconds (user + system, children's rusage), the median of `--repeat`, and whether the two checkouts print the
+  same output (`--json`; the error's text);
 - the wall time (and CPU) of test files that sample bundled networks, each checkout running its own copy of the
   file in one pytest process (`--tests`; `--runs` each).
 
@@ -35,13 +36,14 @@ PROBE = "import time\nt = time.process_time()\n{}\nprint(time.process_time() - t
 CLI = "import sys\nfrom semisel.cli import console\nsys.exit(console())"
 
 
-def run(cmd, checkout: Path, cwd) -> tuple:
-    "(CPU seconds from the OS, wall seconds, stdout) of `cmd` with PYTHONPATH=`checkout` in `cwd`; it must exit 0."
+def run(cmd, checkout: Path, cwd, status: int = 0) -> tuple:
+    """(CPU seconds from the OS, wall seconds, stdout + stderr) of `cmd` with PYTHONPATH=`checkout` in `cwd`; it must
+    exit with `status`."""
     before, t0 = resource.getrusage(resource.RUSAGE_CHILDREN), time.perf_counter()
     r = subprocess.run(cmd, capture_output=True, text=True, cwd=cwd, env={**os.environ, "PYTHONPATH": str(checkout)})
     wall, after = time.perf_counter() - t0, resource.getrusage(resource.RUSAGE_CHILDREN)
-    if r.returncode: raise RuntimeError(f"{cmd[-3:]} with {checkout} failed: {(r.stdout + r.stderr)[-800:]}")
-    return after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime, wall, r.stdout
+    if r.returncode != status: raise RuntimeError(f"{cmd[-3:]} with {checkout} failed: {(r.stdout + r.stderr)[-800:]}")
+    return after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime, wall, r.stdout + r.stderr
 
 
 def median_pair(a, make, k: int) -> tuple:
@@ -71,13 +73,14 @@ def bench_network(a, tmp):
 
 def bench_cli(a, tmp):
     rows = {}
-    for label, extra in (("semisel mb --target STROKEVOLUME", []), ("semisel mb --target STROKEVOLUME --pu 0.3",
-                                                                   ["--pu", "0.3"])):
-        cmd = [sys.executable, "-c", CLI, "mb", "--target", "STROKEVOLUME", *extra, "--quiet", "--json"]
-        outs = {}
-        def cpu(co, cmd=cmd, outs=outs):
-            t, _, out = run(cmd, co, tmp)
-            outs.setdefault(co, json.loads(out))
+    for label, args, status in (("semisel mb --target STROKEVOLUME", ["--target", "STROKEVOLUME", "--quiet", "--json"], 0),
+                                ("semisel mb --target STROKEVOLUME --pu 0.3",
+                                 ["--target", "STROKEVOLUME", "--pu", "0.3", "--quiet", "--json"], 0),
+                                ("semisel mb (no --target: the error listing targets)", [], 2)):
+        cmd, outs = [sys.executable, "-c", CLI, "mb", *args], {}
+        def cpu(co, cmd=cmd, outs=outs, status=status):
+            t, _, out = run(cmd, co, tmp, status)
+            outs.setdefault(co, json.loads(out) if status == 0 else out)
             return t
         for co in (HERE, a.before): cpu(co)                             # numba's kernels compiled / cached first
         now, old = median_pair(a, cpu, a.repeat)
