@@ -418,10 +418,11 @@ def exact_prior(net, node: str, state: int = 0) -> float:
     net = _network(net)
     if node not in net.states: raise ValueError(f"`node` {node!r} is not a node of network {net.name!r}")
     state = check_integer(state, "state", low=0, high=len(net.states[node]) - 1)
+    model = net.model                                   # a bundled network's is parsed here, on first use (needs pgmpy)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", FutureWarning)  # pgmpy 1.1/1.2 announce their 1.3 renames at import
         from pgmpy.inference import VariableElimination
-    return float(VariableElimination(net.model).query([node], show_progress=False).values[state])
+    return float(VariableElimination(model).query([node], show_progress=False).values[state])
 
 # %% ../nbs/00b_networks.ipynb #ac7e0478
 def benchmark_targets(net, min_prior: float = 0.15) -> pd.DataFrame:
