@@ -463,7 +463,8 @@ def benchmark_targets(net, min_prior: float = 0.15) -> pd.DataFrame:
 
 # %% ../nbs/00b_networks.ipynb #b0b00008
 def network_facts(net) -> dict:
-    """Nodes, arcs and benchmark targets of a network, computed from its BIF file (what ``bn/networks.json`` caches).
+    """Nodes, arcs and benchmark targets of a network, computed (the priors by pgmpy's exact inference on its BIF
+    file): what ``bn/networks.json`` caches.
 
     Examples
     --------
