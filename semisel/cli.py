@@ -215,11 +215,10 @@ _MAX_SAMPLE = 10_000_000   # rows of a network sample (one byte per node and row
 
 def _network_input(args) -> Input:
     "A sample of a bundled network: the other nodes as categories, the target binarised, and its true blanket."
-    from semisel.networks import benchmark_targets, network, network_dataset, true_markov_blanket
-    try: net = network(args.data)
-    except ImportError as e: raise CLIError(str(e)) from None
+    from semisel.networks import network, network_dataset, true_markov_blanket
+    net = network(args.data)                                   # its stored arrays: no pgmpy
     if args.target is None or args.target not in net.states:
-        targets = benchmark_targets(net).target.tolist()
+        targets = network_info().loc[args.data, "targets"]       # the cached facts: no exact inference, no pgmpy
         raise CLIError(f"give --target, a node of {args.data} (the papers' benchmark targets are {', '.join(targets)})")
     if args.rows > _MAX_SAMPLE:
         raise CLIError(f"--rows {args.rows} is more than a sample held in memory can have (at most {_MAX_SAMPLE:,})")

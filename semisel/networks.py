@@ -20,11 +20,11 @@ import pandas as pd
 from .datasets import data_path
 
 # %% auto #0
-__all__ = ['GAUSSIAN_NETWORKS', 'list_networks', 'network_info', 'load_network', 'CompiledNetwork', 'compile_network', 'network',
-           'pgmpy_networks', 'pgmpy_network', 'sample_network', 'true_markov_blanket', 'network_dataset', 'exact_prior',
-           'benchmark_targets', 'network_facts', 'BlanketScore', 'score_blanket', 'GaussianNetwork', 'gaussian_network',
-           'gaussian_means', 'cg_network', 'sample_gaussian', 'gaussian_blanket', 'gaussian_targets',
-           'gaussian_dataset']
+__all__ = ['GAUSSIAN_NETWORKS', 'list_networks', 'network_info', 'load_network', 'CompiledNetwork', 'network_arrays',
+           'compile_network', 'network', 'pgmpy_networks', 'pgmpy_network', 'sample_network', 'true_markov_blanket',
+           'network_dataset', 'exact_prior', 'benchmark_targets', 'network_facts', 'BlanketScore', 'score_blanket',
+           'GaussianNetwork', 'gaussian_network', 'gaussian_means', 'cg_network', 'sample_gaussian', 'gaussian_blanket',
+           'gaussian_targets', 'gaussian_dataset']
 
 # %% ../nbs/00b_networks.ipynb #a2afa029
 _NETWORKS = ("alarm", "asia", "barley", "child", "hailfinder", "insurance")
@@ -116,8 +116,8 @@ class CompiledNetwork:
         node -> array (n_states - 1, n_parent_configs): the CDF of the node given each parent configuration.
     edges : tuple
         (parent, child) pairs.
-    model : object
-        The pgmpy model (exact inference), not compared.
+    source : object
+        The pgmpy model, or the name of the bundled network whose BIF file `model` parses; not compared.
 
     Examples
     --------
@@ -131,16 +131,67 @@ class CompiledNetwork:
     parents: dict
     cumulative: dict
     edges: tuple
-    model: object = field(default=None, repr=False, compare=False)
+    source: object = field(default=None, repr=False, compare=False)
 
     @property
     def arity(self) -> dict:
         "node -> number of states."
         return {v: len(s) for v, s in self.states.items()}
 
+    @functools.cached_property
+    def model(self):
+        """The pgmpy model (exact inference: `exact_prior`): `source`, or the bundled network it names, parsed by
+        `load_network` on first access (so pgmpy is imported only then)."""
+        return load_network(self.source) if isinstance(self.source, str) else self.source
+
+
 # %% ../nbs/00b_networks.ipynb #d3fa24b4
+def network_arrays(model) -> dict:
+    """pgmpy's parse of a discrete network as plain data (what `network` stores for a bundled network).
+
+    Parameters
+    ----------
+    model : pgmpy.models.DiscreteBayesianNetwork
+        A network with a CPD for every node.
+
+    Returns
+    -------
+    dict
+        "nodes": the nodes in topological order; "states", "parents": node -> its state names and its parents, in its
+        CPD's order; "tables": node -> its CPD (states x parent configurations) flattened row by row, floats as pgmpy
+        read them.
+
+    Examples
+    --------
+    >>> network_arrays(load_network("asia"))["tables"]["either"]
+    [1.0, 1.0, 1.0, 0.0, 0.0, 0.0, 0.0, 1.0]
+    """
+    import networkx as nx
+    order = list(nx.topological_sort(model))
+    states, parents, tables = {}, {}, {}
+    for v in order:
+        cpd = model.get_cpds(v)
+        states[v] = list(cpd.state_names[v])
+        parents[v] = list(cpd.variables[1:])
+        for p in parents[v]:
+            if list(cpd.state_names[p]) != states[p]:
+                raise ValueError(f"CPD of {v!r} orders the states of {p!r} differently from {p!r}'s own CPD")
+        tables[v] = np.asarray(cpd.values, float).ravel().tolist()
+    return {"nodes": order, "states": states, "parents": parents, "tables": tables}
+
+def _compiled(arrays: dict, name: str, source) -> CompiledNetwork:
+    "The `CompiledNetwork` of `network_arrays`' data: each CPD as cumulative sums over its states."
+    order = tuple(arrays["nodes"])
+    states = {v: tuple(arrays["states"][v]) for v in order}
+    parents = {v: tuple(arrays["parents"][v]) for v in order}
+    cumulative = {v: np.cumsum(np.array(arrays["tables"][v], float).reshape(len(states[v]), -1), axis=0)[:-1]
+                  for v in order}
+    edges = tuple((p, c) for c in order for p in parents[c])
+    return CompiledNetwork(name, order, states, parents, cumulative, edges, source)
+
 def compile_network(model, name: str = "") -> CompiledNetwork:
-    """Arrays of a pgmpy `DiscreteBayesianNetwork`: the CPDs as cumulative tables over parent configurations.
+    """Arrays of a pgmpy `DiscreteBayesianNetwork` (`network_arrays`): the CPDs as cumulative tables over parent
+    configurations.
 
     Parameters
     ----------
@@ -158,32 +209,41 @@ def compile_network(model, name: str = "") -> CompiledNetwork:
     >>> compile_network(load_network("asia"), "asia").nodes[-1]
     'dysp'
     """
-    import networkx as nx
-    order = tuple(nx.topological_sort(model))
-    states, parents, cumulative = {}, {}, {}
-    for v in order:
-        cpd = model.get_cpds(v)
-        states[v] = tuple(cpd.state_names[v])
-        parents[v] = tuple(cpd.variables[1:])
-        for p in parents[v]:
-            if tuple(cpd.state_names[p]) != states[p]:
-                raise ValueError(f"CPD of {v!r} orders the states of {p!r} differently from {p!r}'s own CPD")
-        table = np.asarray(cpd.values, float).reshape(len(states[v]), -1)
-        cumulative[v] = np.cumsum(table, axis=0)[:-1]
-    edges = tuple((p, c) for c in order for p in parents[c])
-    return CompiledNetwork(name, order, states, parents, cumulative, edges, model)
+    return _compiled(network_arrays(model), name, model)
+
 
 # %% ../nbs/00b_networks.ipynb #c023c09d
+def _arrays_path(name: str):
+    "The file of the bundled network `name`'s stored `network_arrays`, beside its BIF file."
+    return data_path() / "bn" / f"{name}.arrays.json.gz"
+
 @functools.lru_cache(maxsize=8)
 def network(name: str) -> CompiledNetwork:
-    """The bundled network `name` (as `load_network` takes it), compiled by `compile_network` and cached.
+    """The bundled network `name` (one of `list_networks()`), compiled and cached, without pgmpy: read from the
+    `network_arrays` of pgmpy's parse stored beside its BIF file (checked against the parse below); its `model` is
+    parsed on first access.
 
     Examples
     --------
     >>> len(network("alarm").nodes)
     37
     """
-    return compile_network(load_network(name), name)
+    if name not in _NETWORKS:
+        from semisel.core import check_choice
+        check_choice(name, "name", _NETWORKS)
+    return _compiled(json.loads(gzip.decompress(_arrays_path(name).read_bytes())), name, source=name)
+
+
+# %% ../nbs/00b_networks.ipynb #b0b2a002
+def _write_network_arrays(name: str) -> int:
+    """Store `network_arrays` of the bundled network `name`, parsed by pgmpy, where `network` reads it (compact JSON,
+    gzip without a name or time stamp: the same parse writes the same bytes); returns the bytes written. Run it for a
+    network whose BIF file changes (the test below says which)."""
+    text = json.dumps(network_arrays(load_network(name)), separators=(",", ":"))
+    data = gzip.compress(text.encode("utf-8"), compresslevel=9, mtime=0)
+    _arrays_path(name).write_bytes(data)
+    return len(data)
+
 
 # %% ../nbs/00b_networks.ipynb #b0b1c002
 def _pgmpy_models():
@@ -358,10 +418,11 @@ def exact_prior(net, node: str, state: int = 0) -> float:
     net = _network(net)
     if node not in net.states: raise ValueError(f"`node` {node!r} is not a node of network {net.name!r}")
     state = check_integer(state, "state", low=0, high=len(net.states[node]) - 1)
+    model = net.model                                   # a bundled network's is parsed here, on first use (needs pgmpy)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", FutureWarning)  # pgmpy 1.1/1.2 announce their 1.3 renames at import
         from pgmpy.inference import VariableElimination
-    return float(VariableElimination(net.model).query([node], show_progress=False).values[state])
+    return float(VariableElimination(model).query([node], show_progress=False).values[state])
 
 # %% ../nbs/00b_networks.ipynb #ac7e0478
 def benchmark_targets(net, min_prior: float = 0.15) -> pd.DataFrame:
@@ -402,7 +463,8 @@ def benchmark_targets(net, min_prior: float = 0.15) -> pd.DataFrame:
 
 # %% ../nbs/00b_networks.ipynb #b0b00008
 def network_facts(net) -> dict:
-    """Nodes, arcs and benchmark targets of a network, computed from its BIF file (what ``bn/networks.json`` caches).
+    """Nodes, arcs and benchmark targets of a network, computed (the priors by pgmpy's exact inference on its BIF
+    file): what ``bn/networks.json`` caches.
 
     Examples
     --------
