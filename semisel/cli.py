@@ -829,7 +829,8 @@ def _cmd_rank(args) -> None:
     a = table.attrs
     meta = {"data": inp.describe(), "command": "rank", "method": f"{args.method} ({a['method']})",
             "criterion": getattr(est, "criterion", None) if args.method not in ("mint",) else "mrmr",
-            "surrogate": a["surrogate"], "phi": a["threshold"], "score": a["score_name"], **_prior_meta(getattr(est, "prior_estimate_", None))}
+            "surrogate": a["surrogate"], "phi": a["threshold"], "score": a["score_name"],
+            **_prior_meta(getattr(est, "prior_estimate_", None))}
     _emit_selection(table, meta, args, inp.notes)
 
 def _emit_selection(table: pd.DataFrame, meta: dict, args, notes, formats: dict | None = None,

@@ -34,7 +34,7 @@ __all__ = ['UNLABELLED', 'SURROGATES', 'UNLABELLED_TOKENS', 'check_number', 'che
            'count_budget', 'target_codes', 'margin_sum', 'block_tables', 'kernel_cache', 'checked_cache',
            'run_compiled', 'warm_up', 'warm_kernels', 'tally', 'tables_of_tests', 'column_blocks', 'count_tables',
            'fits_count_budget', 'stratum_tables', 'id_like_columns', 'Selected', 'Column', 'cv_scorer_warning',
-           'SubsetObjective', 'SearchResult', 'PartialLabelSelector', 'selection_table']
+           'SubsetObjective', 'SearchResult']
 
 # %% ../nbs/00_core.ipynb #59d3e848
 def _interval(low, high, low_open: bool, high_open: bool) -> str:
@@ -1361,7 +1361,6 @@ def cv_scorer_warning() -> None:
 
 # %% ../nbs/00_core.ipynb #e5t1m8a2
 _ESTIMATORS = ("PartialLabelSelector", "selection_table")   # defined in semisel.estimators (scikit-learn's bases)
-_all_ = ["PartialLabelSelector", "selection_table"]
 
 def __getattr__(name: str):
     "The names of `_ESTIMATORS`, looked up in semisel.estimators on first use (PEP 562): core imports no scikit-learn."

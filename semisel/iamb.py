@@ -22,7 +22,6 @@ from .core import (CodeMatrix, PartialLabels, Selected, check_choice, check_code
 from .blankets import (ALGORITHMS, EMPTY, CITest, TestRecord, TraceField, check_algorithm, has_continuous, learn_mb, make_ci,
                                mixed_table, one_blas_thread, trace_table)
 from .continuous import MixedData, continuous_test_all
-from .datasets import discretize
 from .priors import resolve_prior
 from .infotheory import (TESTS, IndependenceResult, chi2_test, chi2_test_all, ci_test_all, g_test, g_test_all,
                                 permutation_pvalues, test_spec)
@@ -31,7 +30,7 @@ from .infotheory import (TESTS, IndependenceResult, chi2_test, chi2_test_all, ci
 __all__ = ['DEFAULT_TEST', 'DEFAULT_BLANKET_TEST', 'DEFAULT_ALGORITHM', 'DEFAULT_ALPHA', 'DEFAULT_CONTINUOUS_TEST', 'PVALUE_NAME',
            'PAPERS_IAMB', 'LEARNERS', 'DEFAULT_METHOD', 'per_column', 'make_test', 'resolve_test', 'MarkovBlanket',
            'integer_input', 'iamb', 'pairwise_g_test_all', 'check_learner', 'choose_algorithm', 'choose_method',
-           'markov_blanket', 'semi_iamb', 'listwise_iamb', 'pairwise_iamb', 'learn_blanket', 'SemiIAMB']
+           'markov_blanket', 'semi_iamb', 'listwise_iamb', 'pairwise_iamb', 'learn_blanket']
 
 # %% ../nbs/04_iamb.ipynb #dfa29105
 def per_column(test: Callable) -> Callable:
@@ -793,7 +792,7 @@ def learn_blanket(X, labels: PartialLabels, prior=None, alpha: float = DEFAULT_A
     >>> from semisel.networks import network_dataset
     >>> X, y = network_dataset("asia", "bronc", 2000, random_state=0)
     >>> learn_blanket(X, partial_labels(np.where(np.arange(2000) % 2 == 0, y, -1)), prior=0.45).selected
-    ['smoke', 'dysp']
+    ['dysp', 'smoke']
     """
     test = resolve_test(test, X)
     alpha, codes = check_probability(alpha, "alpha"), _features(X, test)
@@ -807,8 +806,6 @@ def learn_blanket(X, labels: PartialLabels, prior=None, alpha: float = DEFAULT_A
 
 
 # %% ../nbs/04_iamb.ipynb #1b1a0003
-_all_ = ["SemiIAMB"]
-
 def __getattr__(name: str):
     "`SemiIAMB`, looked up in semisel.estimators on first use (PEP 562): importing this module loads no scikit-learn."
     if name == "SemiIAMB":
