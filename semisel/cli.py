@@ -917,7 +917,8 @@ def mb_table(inp: Input, args) -> tuple[pd.DataFrame, object]:
     if floats and test_spec(args.test).data == "discrete":
         raise CLIError(f"--test {args.test} counts codes and {_named(floats)} continuous: give --bins K to bin them, "
                        "or a test of continuous data (semisel mb -h lists them)")
-    if len(X) < 2: raise CLIError(f"mb needs a sample of at least 2 rows; the input has {len(X)}")
+    if not is_chunked(X) and len(X) < 2:                                       # (dask: not counted here)
+        raise CLIError(f"mb needs a sample of at least 2 rows; the input has {len(X)}")
     args = _with_prior(args, X, inp.y, inp.notes, args.method == "semi")
     labels = partial_labels(inp.y, "y", n_rows=len(X))                        # as SemiIAMB.fit reads them
     res = learn_blanket(X, labels, args.prior, args.alpha, args.method, args.test, args.n_perm, args.seed,

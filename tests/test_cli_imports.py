@@ -12,7 +12,7 @@ Where it stands:
   `SemiIAMB.fit` runs, without the estimator; scipy.stats is imported inside the functions that call it;
 - bundled networks (strict xfail: a pass fails the run, so its mark goes with the fix): pgmpy's BIF reader
   (`semisel.networks`) imports scikit-learn and scipy.stats itself.
-The control (`--prior estimate` on PU labels fits a classifier) shows the probe sees scikit-learn when it is loaded.
+The control (`semisel rank` fits a scikit-learn selector) shows the probe sees scikit-learn when it is loaded.
 """
 import json
 import subprocess
@@ -66,8 +66,10 @@ def test_mb_on_a_bundled_network_imports_no_sklearn(labels, tmp_path):
                   cwd=tmp_path) == []
 
 
-def test_probe_sees_sklearn_where_a_classifier_is_fitted(alarm_csv):
-    """The control: a PU prior estimated fits a classifier, so scikit-learn is loaded and the probe says so (an MCAR
-    prior is the labelled rows' positive share with its exact binomial interval: scipy.stats, no classifier)."""
-    assert "sklearn" in loaded("mb", str(alarm_csv["pu"]), "--prior", "estimate", "--quiet", "--json")
+def test_probe_sees_sklearn_where_it_is_loaded(alarm_csv):
+    """The control: `semisel rank` fits a scikit-learn selector, so scikit-learn is loaded and the probe says so. And mb
+    with --prior estimate: an MCAR prior is the labelled rows' positive share with its exact binomial interval
+    (scipy.stats, no classifier); on PU labels the prior is not estimated (the surrogate is Y0 whatever it is)."""
+    assert "sklearn" in loaded("rank", str(alarm_csv["full"]), "-k", "3", "--quiet", "--json")
     assert loaded("mb", str(alarm_csv["mcar"]), "--prior", "estimate", "--quiet", "--json") == ["scipy.stats"]
+    assert loaded("mb", str(alarm_csv["pu"]), "--prior", "estimate", "--quiet", "--json") == []
