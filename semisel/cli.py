@@ -811,9 +811,9 @@ def rank_table(inp: Input, args) -> tuple[pd.DataFrame, object]:
     return selection_table(est), est
 
 # %% ../nbs/09_cli.ipynb #1117b5c7
-def _prior_meta(est) -> dict:
-    "The metadata line of a prior estimated with --prior estimate: the estimate, its interval, method and scenario."
-    r = getattr(est, "prior_estimate_", None)
+def _prior_meta(r) -> dict:
+    """The metadata line of a prior estimated with --prior estimate (`r`, its `PriorEstimate`; None: no line): the
+    estimate, its interval, method and scenario."""
     if r is None: return {}
     if not r.identified:                               # chapter 02b: the data bound the prior, they do not fix it
         return {"prior": f"bounded by the data to [{r.low:.4g}, {r.high:.4g}] (not identified; upper estimate "
@@ -828,7 +828,8 @@ def _cmd_rank(args) -> None:
     a = table.attrs
     meta = {"data": inp.describe(), "command": "rank", "method": f"{args.method} ({a['method']})",
             "criterion": getattr(est, "criterion", None) if args.method not in ("mint",) else "mrmr",
-            "surrogate": a["surrogate"], "phi": a["threshold"], "score": a["score_name"], **_prior_meta(est)}
+            "surrogate": a["surrogate"], "phi": a["threshold"], "score": a["score_name"],
+            **_prior_meta(getattr(est, "prior_estimate_", None))}
     _emit_selection(table, meta, args, inp.notes)
 
 def _emit_selection(table: pd.DataFrame, meta: dict, args, notes, formats: dict | None = None,
@@ -861,6 +862,9 @@ def _blanket_features(X, args) -> tuple:
         raise CLIError(f"the float column(s) {gaps[:5]} have missing values, which the continuous tests and estimators "
                        "cannot take: "
                        "impute them, or give --bins K (with --nan own_bin: a bin of their own)")
+    if infinite := [c for c in floats if not np.isfinite(X[c].to_numpy()).all()]:
+        raise CLIError(f"the float column(s) {infinite[:5]} hold infinite values, which no test can take (nor "
+                       "--bins bin): replace them")
     other = [c for c in X.columns if c not in floats]
     if not other: return X, floats
     with warnings.catch_warnings():        # ID-like columns: read_input's note (--keep-ids keeps them on purpose)
@@ -872,9 +876,10 @@ def _blanket_features(X, args) -> tuple:
     return out, floats
 
 def mb_table(inp: Input, args) -> tuple[pd.DataFrame, object]:
-    """Semi-, Listwise- or Pairwise-IAMB (`SemiIAMB`, any learner of semisel.blankets) fitted on the input as
-    `_blanket_features` reads it (float columns continuous unless --bins), and its table; ``args.test`` becomes the
-    test that ran (`semisel.iamb.resolve_test`).
+    """Semi-, Listwise- or Pairwise-IAMB (any learner of semisel.blankets) on the input as `_blanket_features` reads it
+    (float columns continuous unless --bins), and its table: what `SemiIAMB` fits (`semisel.iamb.learn_blanket`),
+    without the estimator, so that the command loads no scikit-learn; ``args.test`` becomes the test that ran
+    (`semisel.iamb.resolve_test`).
 
     Parameters
     ----------
@@ -887,19 +892,20 @@ def mb_table(inp: Input, args) -> tuple[pd.DataFrame, object]:
     Returns
     -------
     table : pandas.DataFrame
-        The core's `selection_table` of the fitted `SemiIAMB`: the blanket by strength, scored -log10 p, with each
-        member's p-value given the other members (column pvalue) and its order of entry (column entered).
-    estimator : SemiIAMB
-        The fitted estimator.
+        The blanket by strength, scored -log10 p, with each member's p-value given the other members (column pvalue)
+        and its order of entry (column entered): `MarkovBlanket.to_frame`'s table, the core's `selection_table` of
+        `SemiIAMB` fitted with the same settings.
+    result : MarkovBlanket
+        The blanket learnt: its surrogate, threshold and, with --prior estimate, ``prior_estimate``.
 
     Examples
     --------
     >>> inp = Input(pd.DataFrame({"a": [0, 1] * 20, "b": [0, 0, 1, 1] * 10}), np.array([0, 1] * 10 + [-1] * 20), "toy")
-    >>> table, est = mb_table(inp, parser().parse_args(["mb", "toy", "--prior", "0.5"]))
-    >>> table.feature.tolist(), est.surrogate_
+    >>> table, res = mb_table(inp, parser().parse_args(["mb", "toy", "--prior", "0.5"]))
+    >>> table.feature.tolist(), res.surrogate
     (['a'], 'Y1')
     """
-    from semisel.iamb import SemiIAMB, choose_algorithm, choose_method, resolve_test
+    from semisel.iamb import choose_algorithm, choose_method, learn_blanket, resolve_test
     args.method = choose_method(args.method, partial_labels(inp.y), args.prior)   # SemiIAMB's rule
     if args.algorithm is None: args.algorithm = choose_algorithm(None, args.method, inp.X)   # SemiIAMB's rule
     X, floats = _blanket_features(inp.X, args)
@@ -910,23 +916,27 @@ def mb_table(inp: Input, args) -> tuple[pd.DataFrame, object]:
     if floats and test_spec(args.test).data == "discrete":
         raise CLIError(f"--test {args.test} counts codes and {_named(floats)} continuous: give --bins K to bin them, "
                        "or a test of continuous data (semisel mb -h lists them)")
+    if not is_chunked(X) and len(X) < 2:                                       # (dask: not counted here)
+        raise CLIError(f"mb needs a sample of at least 2 rows; the input has {len(X)}")
     args = _with_prior(args, X, inp.y, inp.notes, args.method == "semi")
-    est = SemiIAMB(prior=args.prior, alpha=args.alpha, method=args.method, test=args.test, n_perm=args.n_perm,
-                   random_state=args.seed, algorithm=args.algorithm, max_sx=args.max_sx,
-                   progress=_show_clock(args))      # a bar for every learner (the papers' IAMB: one per phase)
-    with _clock(f"mb --method {args.method} --algorithm {args.algorithm}", _show_clock(args) and not est.progress):
-        est.fit(X, inp.y)
-    return selection_table(est), est
+    labels = partial_labels(inp.y, "y", n_rows=len(X))                        # as SemiIAMB.fit reads them
+    res = learn_blanket(X, labels, args.prior, args.alpha, args.method, args.test, args.n_perm, args.seed,
+                        args.algorithm, args.max_sx, progress=_show_clock(args))   # a bar for every learner
+    table = res.to_selected(X.shape[1]).to_frame(by_score=True)
+    table.attrs["method"] = "SemiIAMB"
+    return table, res
+
 
 # %% ../nbs/09_cli.ipynb #91422adb
 def _cmd_mb(args) -> None:
     from semisel.networks import score_blanket
     inp = read_input(args)
     _input_notes(inp, args)
-    table, est = mb_table(inp, args)
+    table, res = mb_table(inp, args)
+    a = table.attrs
     meta = {"data": inp.describe(), "command": "mb", "method": args.method, "algorithm": args.algorithm,
             "test": args.test, "alpha": args.alpha,
-            "surrogate": est.surrogate_, "phi": est.threshold_, "score": est.score_name_, **_prior_meta(est)}
+            "surrogate": a["surrogate"], "phi": a["threshold"], "score": a["score_name"], **_prior_meta(res.prior_estimate)}
     if inp.truth is not None:
         s = score_blanket(table.feature.tolist(), inp.truth)
         meta.update({"true blanket": ", ".join(inp.truth), "precision": s.precision, "recall": s.recall,

@@ -10,7 +10,7 @@ import math
 
 import numpy as np
 import pandas as pd
-from scipy import sparse, special, stats
+from scipy import sparse, special
 
 from .core import (check_number, check_probability, check_random_state, chunked_backend, compact_codes,
                           fits_count_budget, is_chunked, joint_codes)
@@ -257,6 +257,7 @@ class MixedData:
             out.values = self.values.copy(order="F")
             cols = np.flatnonzero(self.continuous & ~self.constant)
             if len(cols):
+                from scipy import stats   # on first use: a discrete job loads no scipy.stats
                 S = special.ndtri(stats.rankdata(self.values[:, cols], axis=0) / (self.n + 1))
                 S -= S.mean(0)
                 out.values[:, cols] = S / np.sqrt((S * S).sum(0) / (self.n - 1))
@@ -566,9 +567,11 @@ def _gaussian(md: MixedData, xs, y: int, zs, name: str,
     r, ok = _pcor(md, xs, y, zs)
     if name == "cor":
         t = np.divide(r * math.sqrt(df), np.sqrt(1 - r * r), out=np.copysign(np.full(J, np.inf), r), where=np.abs(r) < 1)
+        from scipy import stats
         return r, np.full(J, float(df)), 2 * stats.t.sf(np.abs(t), df), ok
     if name == "zf":
         z = np.arctanh(r) * math.sqrt(df)
+        from scipy import stats
         return z, np.full(J, float(df)), 2 * stats.norm.sf(np.abs(z)), ok
     g = -n * np.log1p(-r * r)
     return g, np.ones(J), chi2_sf(g, 1.0), ok
@@ -717,6 +720,7 @@ def _settled(above, ties, used, alpha: float, h: int) -> np.ndarray:
     """Whether a column's decision at `alpha` is settled after `used` permutations of which `above` exceeded the
     observed statistic (and `ties` equalled it): Besag & Clifford's h exceedances (acceptance), or a binomial tail
     of the exceedances below `SEQ_ERROR` were its p-value alpha (rejection when few, acceptance when many)."""
+    from scipy import stats
     return ((above >= h) | (stats.binom.cdf(above + ties, used, alpha) <= SEQ_ERROR)
             | (stats.binom.sf(above - 1, used, alpha) <= SEQ_ERROR))
 

@@ -23,9 +23,6 @@ import warnings
 import numba
 import numpy as np
 import pandas as pd
-from sklearn.base import BaseEstimator
-from sklearn.feature_selection import SelectorMixin
-from sklearn.utils.validation import check_is_fitted, validate_data
 
 from . import __version__
 
@@ -37,7 +34,7 @@ __all__ = ['UNLABELLED', 'SURROGATES', 'UNLABELLED_TOKENS', 'check_number', 'che
            'count_budget', 'target_codes', 'margin_sum', 'block_tables', 'kernel_cache', 'checked_cache',
            'run_compiled', 'warm_up', 'warm_kernels', 'tally', 'tables_of_tests', 'column_blocks', 'count_tables',
            'fits_count_budget', 'stratum_tables', 'id_like_columns', 'Selected', 'Column', 'cv_scorer_warning',
-           'PartialLabelSelector', 'selection_table', 'SubsetObjective', 'SearchResult']
+           'SubsetObjective', 'SearchResult']
 
 # %% ../nbs/00_core.ipynb #59d3e848
 def _interval(low, high, low_open: bool, high_open: bool) -> str:
@@ -1362,117 +1359,16 @@ def cv_scorer_warning() -> None:
                   "each unlabelled (-1) test row as a miss, so it falls with the unlabelled share; score the labelled "
                   "rows: cross_val_score(pipeline, X, y, scoring=semisel.labelled_scorer())", UserWarning, stacklevel=2)
 
-# %% ../nbs/00_core.ipynb #b8223d79
-class PartialLabelSelector(SelectorMixin, BaseEstimator):
-    """The contract every semisel feature selector keeps, scikit-learn's `SelectorMixin` with partial labels.
+# %% ../nbs/00_core.ipynb #e5t1m8a2
+_ESTIMATORS = ("PartialLabelSelector", "selection_table")   # defined in semisel.estimators (scikit-learn's bases)
 
-    `fit(X, y)`: y holds the class of each labelled row and -1 (or NaN) for unlabelled rows, scikit-learn's
-    `semi_supervised` convention. A subclass implements two hooks: `_check_X(X)` (validate X, set
-    ``n_features_in_`` / ``feature_names_in_``; the default hands a chunked X to the backend when ``_chunked``, any other
-    X to `_check_array`: scikit-learn's ``validate_data`` for finite numbers)
-    and `_select(X, labels) -> Selected` (labels: a `PartialLabels`).
+def __getattr__(name: str):
+    "The names of `_ESTIMATORS`, looked up in semisel.estimators on first use (PEP 562): core imports no scikit-learn."
+    if name in _ESTIMATORS:
+        from semisel import estimators
+        return getattr(estimators, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
-    Attributes (after fit)
-    ----------------------
-    support_ : numpy.ndarray of bool, shape (n_features_in_,)
-        The selected features (what `get_support` and `transform` use).
-    ranking_ : numpy.ndarray of int
-        The selected features in selection order (the order of entry, of the greedy steps, or by decreasing score).
-    scores_ : numpy.ndarray of float, shape (n_features_in_,)
-        A score per feature, higher is better, NaN where the method gives none; `score_name_` and `score_note_` say
-        what it is.
-    pvalues_ : numpy.ndarray of float, shape (n_features_in_,)
-        Only for the selectors that test (`Selected.pvalues`): a p-value per feature, NaN where none was computed.
-    surrogate_, threshold_ : str or None, float or None
-        The surrogate target used ('Y', 'Y0', 'Y1', 'D_L', ...) and the switching threshold phi, where they apply.
-    columns_ : dict of Column
-        Only for the selectors that give more columns (`Selected.columns`): per-feature values by key, with their names.
-
-    Cross-validating on partial labels: a fit inside scikit-learn's cross-validation with scikit-learn's default
-    scorer (or any scorer that scores every row) warns once, `cv_scorer_warning`.
-    """
-    _label_kind = "binary"   # what partial_labels(binary=...) gets: "binary", "any" or "auto"
-    _chunked = False         # True: `_select` counts through CodeMatrix, so a dask X stays lazy (else it is loaded)
-    _table_by_score = False  # True: `selection_table` lists the selection by decreasing score (a set: a Markov blanket)
-
-    def _check_X(self, X):
-        if is_chunked(X) and self._chunked: return chunked_backend("check_X")(self, X)   # dask: kept lazy
-        return self._check_array(X)
-
-    def _check_array(self, X):
-        "An in-memory `X` validated (see `_check_X`)."
-        return validate_data(self, X, dtype="numeric", ensure_all_finite=True)
-
-    def _select(self, X, labels: PartialLabels) -> Selected:
-        raise NotImplementedError
-
-    def fit(self, X, y=None):
-        """Select features of `X` with the partially labelled target `y` (1 / 0 / -1 or NaN = unlabelled).
-
-        Parameters
-        ----------
-        X : array-like or DataFrame, shape (n_samples, n_features)
-        y : array-like of shape (n_samples,)
-            Class of each labelled row; -1 or NaN for unlabelled rows. A pandas Series is aligned to a DataFrame X
-            by its index (see `partial_labels`).
-
-        Returns
-        -------
-        self
-        """
-        if y is None:
-            raise ValueError(f"{type(self).__name__} requires y to be passed, but the target y is None: "
-                             "fit(X, y) with y = 1 / 0 for labelled rows and -1 (or NaN) for unlabelled rows")
-        index = frame_index(X)                                              # labels and features meet here
-        Xc = self._check_X(X)
-        binary = {"binary": True, "any": False, "auto": "auto"}[self._label_kind]
-        labels = partial_labels(y, "y", n_rows=Xc.shape[0], index=index, binary=binary)
-        if labels.m: cv_scorer_warning()
-        sel = self._select(Xc, labels)
-        d = self.n_features_in_
-        ranking = np.asarray(sel.ranking, dtype=np.intp)
-        scores = np.asarray(sel.scores, dtype=np.float64)
-        if scores.shape != (d,): raise RuntimeError(f"{type(self).__name__}: scores must have one entry per feature")
-        self.support_ = np.zeros(d, dtype=bool)
-        self.support_[ranking] = True
-        self.ranking_, self.scores_ = ranking, scores
-        self.score_name_, self.score_note_ = sel.score_name, sel.score_note
-        self.surrogate_, self.threshold_ = sel.surrogate, sel.threshold
-        if sel.pvalues is not None: self.pvalues_ = np.asarray(sel.pvalues, dtype=np.float64)
-        if sel.columns: self.columns_ = {k: Column(c.name, np.asarray(c.values, np.float64)) for k, c in sel.columns.items()}
-        return self
-
-    def _get_support_mask(self) -> np.ndarray:
-        check_is_fitted(self, "support_")
-        return self.support_
-
-    def __sklearn_tags__(self):
-        tags = super().__sklearn_tags__()
-        tags.target_tags.required = True
-        tags.input_tags.allow_nan = False
-        return tags
-
-# %% ../nbs/00_core.ipynb #ceb609d3
-def selection_table(estimator) -> pd.DataFrame:
-    """The selection of a fitted semisel selector as `Selected.to_frame`'s table (``position``, ``feature``, its
-    `columns_`, ``score``, and ``pvalue`` for a selector with `pvalues_`; by decreasing score, with ``entered``, for a
-    selector that selects a set: `SemiIAMB`); ``attrs`` also hold ``method``, the selector's class name. The command
-    line prints this table.
-
-    Examples
-    --------
-    >>> from semisel.ranking import SemiJMI   # doctest: +SKIP
-    >>> selection_table(SemiJMI(k=2, prior=0.3).fit(X, y_partial))   # doctest: +SKIP
-    """
-    if not isinstance(estimator, PartialLabelSelector):
-        raise TypeError(f"`estimator` must be a semisel selector (PartialLabelSelector), got {type(estimator).__name__}")
-    check_is_fitted(estimator, "ranking_")
-    e = estimator
-    table = Selected(e.ranking_, e.scores_, e.score_name_, e.score_note_, e.surrogate_, e.threshold_,
-                     getattr(e, "feature_names_in_", None), getattr(e, "pvalues_", None),
-                     getattr(e, "columns_", None)).to_frame(e._table_by_score)
-    table.attrs["method"] = type(e).__name__
-    return table
 
 # %% ../nbs/00_core.ipynb #09c068e7
 class SubsetObjective:

@@ -13,19 +13,15 @@ from typing import Callable
 
 import numpy as np
 import pandas as pd
-from scipy import stats
-from sklearn.utils import ClassifierTags
 from tqdm.auto import tqdm
-from sklearn.utils.validation import validate_data
 
-from .core import (CodeMatrix, PartialLabels, PartialLabelSelector, Selected, check_choice, check_codes,
+from .core import (CodeMatrix, PartialLabels, Selected, check_choice, check_codes,
                           check_probability, check_random_state, count_tables,
                           encode_joint, fits_count_budget, id_like_columns, is_chunked, joint_codes, frame_index, partial_labels,
                           stratum_tables)
 from .blankets import (ALGORITHMS, EMPTY, CITest, TestRecord, TraceField, check_algorithm, has_continuous, learn_mb, make_ci,
                                mixed_table, one_blas_thread, trace_table)
 from .continuous import MixedData, continuous_test_all
-from .datasets import discretize
 from .priors import resolve_prior
 from .infotheory import (TESTS, IndependenceResult, chi2_test, chi2_test_all, ci_test_all, g_test, g_test_all,
                                 permutation_pvalues, test_spec)
@@ -33,8 +29,8 @@ from .infotheory import (TESTS, IndependenceResult, chi2_test, chi2_test_all, ci
 # %% auto #0
 __all__ = ['DEFAULT_TEST', 'DEFAULT_BLANKET_TEST', 'DEFAULT_ALGORITHM', 'DEFAULT_ALPHA', 'DEFAULT_CONTINUOUS_TEST', 'PVALUE_NAME',
            'PAPERS_IAMB', 'LEARNERS', 'DEFAULT_METHOD', 'per_column', 'make_test', 'resolve_test', 'MarkovBlanket',
-           'iamb', 'pairwise_g_test_all', 'check_learner', 'choose_algorithm', 'choose_method', 'markov_blanket',
-           'semi_iamb', 'listwise_iamb', 'pairwise_iamb', 'SemiIAMB']
+           'integer_input', 'iamb', 'pairwise_g_test_all', 'check_learner', 'choose_algorithm', 'choose_method',
+           'markov_blanket', 'semi_iamb', 'listwise_iamb', 'pairwise_iamb', 'learn_blanket']
 
 # %% ../nbs/04_iamb.ipynb #dfa29105
 def per_column(test: Callable) -> Callable:
@@ -212,17 +208,17 @@ class MarkovBlanket:
     def __iter__(self): return iter(self.blanket)
 
 # %% ../nbs/04_iamb.ipynb #f9f945b3
-def _integer_input(X) -> bool:
+def integer_input(X) -> bool:
     "`X` is a 2-D NumPy integer (or bool) array or a DataFrame of such columns: it can hold no NaN, inf or text."
     if isinstance(X, pd.DataFrame):
         return len(X.columns) > 0 and all(isinstance(d, np.dtype) and d.kind in "iub" for d in X.dtypes)
     return isinstance(X, np.ndarray) and X.ndim == 2 and X.dtype.kind in "iub"
 
 def _small_codes(X) -> CodeMatrix | None:
-    """Integer (or bool) codes all below 64 (`_integer_input`), validated at once (one min and max, one column-major
+    """Integer (or bool) codes all below 64 (`integer_input`), validated at once (one min and max, one column-major
     uint8 copy): the `CodeMatrix` that `CodeMatrix(X)` gives (no column re-indexes below 64), without its per-column
     work. None for any other input."""
-    if not _integer_input(X): return None
+    if not integer_input(X): return None
     A = X.to_numpy(dtype=np.result_type(*X.dtypes)) if isinstance(X, pd.DataFrame) else X   # bool and int: int
     if not A.size or A.dtype.kind not in "iub" or A.min() < 0 or A.max() >= 64: return None
     codes = CodeMatrix(np.asfortranarray(A, dtype=np.uint8))
@@ -479,7 +475,9 @@ def pairwise_g_test_all(X, y3, z=None, test: str = "g", *, n_perm: int | None = 
         else:
             parts = T
             s = sum(_pairwise_statistic(P.reshape(1, P.shape[1], -1), P.shape[1], P.shape[3])[0] for P in parts)
-        if spec.name == "g": pv, u = stats.chi2.sf(s, d), np.zeros(len(s), np.int64)
+        if spec.name == "g":
+            from scipy import stats   # on first use: a fresh `semisel mb` loads no scipy.stats
+            pv, u = stats.chi2.sf(s, d), np.zeros(len(s), np.int64)
         else: pv, u = permutation_pvalues(parts, spec.name, n_perm=n_perm, alpha=alpha, random_state=random_state,
                                           weights=(1, 1, 0), log_weights=(0, 0, 1))
         for acc, v in zip((cols, stat, dof, p, used), (c, s, d, pv, u)): acc.append(v)
@@ -781,81 +779,37 @@ def pairwise_iamb(X, y_partial, alpha: float = 0.10, test="smc", trace: bool = F
     return markov_blanket(X, y_partial, None, alpha, "pairwise", test, trace, n_perm=n_perm,
                           random_state=random_state, algorithm=PAPERS_IAMB)
 
-# %% ../nbs/04_iamb.ipynb #18f17aec
-class SemiIAMB(PartialLabelSelector):
-    """Semi-IAMB (or Listwise- / Pairwise-IAMB) as a scikit-learn feature selector: keeps the discovered Markov blanket.
-
-    `fit(X, y)` with y = 1 / 0 for labelled rows and -1 (or NaN) for unlabelled ones; `transform` keeps the blanket's
-    columns. Float columns are continuous (tested by `DEFAULT_CONTINUOUS_TEST` unless `test` says otherwise), the
-    others discrete; `discretize` bins the continuous ones instead.
-
-    Parameters
-    ----------
-    prior, alpha, method, test, n_perm, random_state, algorithm, max_sx
-        As in `markov_blanket` (`algorithm`: by default the learner chosen in 04b, or "iamb.papers", the papers'; with
-        `prior="estimate"`, `prior_estimate_` holds the `PriorEstimate`).
-    discretize : int or None
-        Bin continuous X into this many equal-width bins first (`semisel.datasets.discretize`; the papers use 5).
-    progress : bool, default False
-        A progress bar on stderr while fitting (`markov_blanket`'s `progress`): every learner shows one.
-
-    Attributes
-    ----------
-    ranking_ : numpy.ndarray of int
-        The blanket in order of entry.
-    pvalues_ : numpy.ndarray of float
-        For blanket members the p-value of X ⊥ Y | rest of the blanket (`MarkovBlanket.pvalues`), NaN for the others.
-    scores_ : numpy.ndarray of float
-        -log10 of `pvalues_` (higher = stronger evidence of dependence, as every selector's scores), NaN outside.
-    surrogate_, threshold_ : str, float or None
-        The target the tests used ('Y0', 'Y1', 'D_L', 'pairwise') and phi (Semi-IAMB).
-    result_ : MarkovBlanket
-        The full answer.
+# %% ../nbs/04_iamb.ipynb #1b1a0002
+def learn_blanket(X, labels: PartialLabels, prior=None, alpha: float = DEFAULT_ALPHA, method: str | None = None, test=None,
+                  n_perm: int | None = None, random_state=None, algorithm: str | None = None, max_sx: int | None = None,
+                  progress: bool = False) -> MarkovBlanket:
+    """The blanket `SemiIAMB.fit` learns, on its validated `X` and parsed `labels` (`semisel.core.partial_labels`), with
+    `markov_blanket`'s options (no trace): `semisel mb` calls it too, so the command needs no scikit-learn. Warns when
+    a column has nearly as many codes as rows (an ID column makes every later test vacuous).
 
     Examples
     --------
     >>> from semisel.networks import network_dataset
     >>> X, y = network_dataset("asia", "bronc", 2000, random_state=0)
-    >>> SemiIAMB(prior=0.45).fit(X, np.where(np.arange(2000) % 2 == 0, y, -1)).get_feature_names_out().tolist()
-    ['smoke', 'dysp']
+    >>> learn_blanket(X, partial_labels(np.where(np.arange(2000) % 2 == 0, y, -1)), prior=0.45).selected
+    ['dysp', 'smoke']
     """
-    _label_kind = "binary"
-    _table_by_score = True   # `selection_table`: the blanket by strength, the order of entry in column `entered`
+    test = resolve_test(test, X)
+    alpha, codes = check_probability(alpha, "alpha"), _features(X, test)
+    big = isinstance(codes, CodeMatrix) and codes.arity.max() >= 0.5 * codes.n    # (fewer codes than half the rows: none)
+    ids = id_like_columns(X) if big else []
+    if ids:
+        warnings.warn(f"column(s) {ids[:5]} have nearly as many distinct values as rows (ID or index columns?): once "
+                      "one is in the blanket every later test is vacuous; drop them", stacklevel=4)
+    return _partial_blanket(codes, labels, method, prior, alpha, test, False, n_perm, random_state, algorithm, max_sx,
+                            progress)
 
-    def __init__(self, prior: float | None = None, alpha: float = DEFAULT_ALPHA, method: str | None = None,
-                 discretize: int | None = None, test=None, n_perm: int | None = None, random_state=None,
-                 algorithm: str | None = None, max_sx: int | None = None, progress: bool = False):
-        self.prior, self.alpha, self.method, self.discretize = prior, alpha, method, discretize
-        self.test, self.n_perm, self.random_state = test, n_perm, random_state
-        self.algorithm, self.max_sx, self.progress = algorithm, max_sx, progress
 
-    _chunked = True     # counts through CodeMatrix: a dask X is counted chunk by chunk (chapter 10)
+# %% ../nbs/04_iamb.ipynb #1b1a0003
+def __getattr__(name: str):
+    "`SemiIAMB`, looked up in semisel.estimators on first use (PEP 562): importing this module loads no scikit-learn."
+    if name == "SemiIAMB":
+        from semisel.estimators import SemiIAMB
+        return SemiIAMB
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
-    def _check_X(self, X):   # a dask X is validated without loading it (PartialLabelSelector), binned chunk by chunk
-        X = PartialLabelSelector._check_X(self, X)
-        return X if self.discretize is None else discretize(X, bins=self.discretize)
-
-    def _check_array(self, X):
-        if _integer_input(X) and len(X) >= 2 and X.shape[1]:   # no NaN, inf, text or sparse; 2 rows, a column: nothing
-            validate_data(self, X, skip_check_array=True)      # for check_array to find. scikit-learn sets the names and
-            return X                                           # the width (reads no value: 0.1 ms, not 0.5-1 ms)
-        arr = validate_data(self, X, dtype=None, ensure_min_samples=2)  # sparse/NaN/inf/empty/1-row errors
-        return X if isinstance(X, pd.DataFrame) else arr
-
-    def _select(self, X, labels: PartialLabels) -> Selected:
-        test = resolve_test(self.test, X)
-        alpha, codes = check_probability(self.alpha, "alpha"), _features(X, test)
-        big = isinstance(codes, CodeMatrix) and codes.arity.max() >= 0.5 * codes.n    # (fewer codes than half the rows: none)
-        ids = id_like_columns(X) if big else []
-        if ids:
-            warnings.warn(f"column(s) {ids[:5]} have nearly as many distinct values as rows (ID or index columns?): once "
-                          "one is in the blanket every later test is vacuous; drop them", stacklevel=4)
-        res = _partial_blanket(codes, labels, self.method, self.prior, alpha, test, False, self.n_perm,
-                               self.random_state, self.algorithm, self.max_sx, self.progress)
-        self.result_, self.prior_estimate_ = res, res.prior_estimate
-        return res.to_selected(self.n_features_in_)      # fit sets scores_ (-log10 p) and pvalues_
-
-    def __sklearn_tags__(self):
-        tags = super().__sklearn_tags__()
-        tags.classifier_tags = ClassifierTags(multi_class=False)  # the target is one binary (partially labelled) class
-        return tags

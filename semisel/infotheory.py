@@ -13,7 +13,7 @@ from typing import NamedTuple
 import numba
 import numpy as np
 import pandas as pd
-from scipy import special, stats
+from scipy import special
 
 from .core import (CodeMatrix, block_tables, check_choice, check_integer, check_probability, check_random_state,
                           Selected, checked_cache, compact_codes, count_tables, encode_joint, fits_count_budget,
@@ -542,6 +542,7 @@ test_spec.__test__ = False                                                      
 # %% ../nbs/01_infotheory.ipynb #1421f580
 def _pvalue(statistic, dof):
     "Upper tail of chi2_dof at `statistic`; 1 where dof is 0."
+    from scipy import stats   # on first use: the blanket learners load no scipy.stats
     return np.where(dof > 0, stats.chi2.sf(statistic, np.maximum(dof, 1)), 1.0)
 
 def _log_gamma_q(a: float, z: float) -> float:
@@ -699,6 +700,7 @@ def _sp(parts, G, n_perm, rng):
     ok = (mean > 1e-12) & (var > 1e-12)
     c = np.divide(var, 2 * mean, out=np.ones_like(mean), where=ok)
     nu = np.divide(2 * mean ** 2, var, out=np.zeros_like(mean), where=ok)
+    from scipy import stats
     return nu, np.where(ok, stats.chi2.sf(G / c, np.where(ok, nu, 1.0)), 1.0)
 
 def _adjusted_g(T: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

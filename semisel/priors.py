@@ -11,10 +11,6 @@ from typing import NamedTuple
 
 import numpy as np
 import pandas as pd
-from scipy import stats
-from scipy.optimize import nnls
-from sklearn.base import clone
-from sklearn.utils.validation import has_fit_parameter
 from threadpoolctl import threadpool_limits
 
 from .core import (CodeMatrix, PartialLabels, check_choice, check_integer, check_probability, check_random_state,
@@ -94,6 +90,7 @@ def _feature_matrix(X, n_rows: int | None = None) -> np.ndarray:
 
 def _check_classifier(classifier, method: str = "bbe"):
     from sklearn.pipeline import Pipeline
+    from sklearn.utils.validation import has_fit_parameter
     weighted = method == "en-balanced"
     clf = default_classifier(method) if classifier is None else classifier
     if not (hasattr(clf, "fit") and hasattr(clf, "predict_proba")):
@@ -116,6 +113,7 @@ def _folds(s: np.ndarray, k: int, rng) -> np.ndarray:
 def _oof_scores(clf, X: np.ndarray, s: np.ndarray, folds: np.ndarray, k: int, balanced: bool = False) -> np.ndarray:
     """Cross-fitted g(x) = p(s=1|x): each row scored by the classifier fitted on the other folds; `balanced`: fitted
     with the two classes weighted to equal totals (then g = f_P/(f_P + f_U))."""
+    from sklearn.base import clone
     from sklearn.pipeline import Pipeline
     g = np.empty(len(s))
     for f in range(k):
@@ -161,6 +159,7 @@ def _bbe(g: np.ndarray, s: np.ndarray, delta: float = 0.1, gamma: float = 0.01) 
 # %% ../nbs/02b_priors.ipynb #5f98b20d
 def _hull_distance(F: np.ndarray, u: np.ndarray, rho: float = 1e4) -> float:
     "Squared RKHS distance of sum_i u_i phi(x_i) to the hull of the phi(x_i), K = F F': NNLS with sum(w) = 1 as a row."
+    from scipy.optimize import nnls
     w, _ = nnls(np.vstack([F.T, np.full((1, len(u)), rho)]), np.r_[F.T @ u, rho], maxiter=50 * len(u))
     d = F.T @ (w - u)
     return float(d @ d)
@@ -263,6 +262,7 @@ def _kappa_upper(g: np.ndarray, s: np.ndarray, delta: float, n_grid: int = 20) -
     d = delta / (2 * n_grid)
     j = np.unique(np.ceil(np.arange(1, n_grid + 1) / n_grid * n_p).astype(np.int64))
     u = n_u - np.searchsorted(gu, gp[j - 1], side="left")
+    from scipy import stats   # on first use, as every scipy.stats call of this module
     hi_u = np.where(u < n_u, stats.beta.ppf(1 - d, u + 1, np.maximum(n_u - u, 1)), 1.0)
     return float(min(1.0, np.min(hi_u / stats.beta.ppf(d, j, n_p - j + 1))))
 
@@ -271,6 +271,7 @@ def _anchor_test(g: np.ndarray, s: np.ndarray, t: float) -> tuple[float, float]:
     unlabelled rows score lower than its labelled ones (negatives in the bin; SCAR makes the two samples alike if not)."""
     top = g >= t
     a, b = g[top & (s == 1)], g[top & (s == 0)]
+    from scipy import stats
     pval = float(stats.mannwhitneyu(b, a, alternative="less").pvalue) if min(len(a), len(b)) >= 2 else 1.0
     return len(a) / max(int(s.sum()), 1), pval
 
@@ -383,6 +384,7 @@ def estimate_prior(X, y_partial, scenario: str = "pu", method: str | None = None
         if method not in (None, "exact"):
             raise ValueError(f"`method` under MCAR is 'exact' (Clopper-Pearson) or None, got {method!r}")
         labels.require("both", who="estimate_prior(scenario='mcar')")
+        from scipy import stats
         ci = stats.binomtest(p, p + n).proportion_ci(confidence_level=level, method="exact")
         return PriorEstimate(p / (p + n), (float(ci.low), float(ci.high)), "exact", "mcar",
                              dict(labelled_positives=p, labelled_negatives=n, unlabelled=m, level=level))

@@ -1,18 +1,19 @@
 """What a fresh `semisel mb` imports (issue 39: the command in a fresh process at <= 0.5x a fresh Rscript).
 
-scikit-learn and scipy.stats cost a fresh `semisel mb` about half a CPU-second of its ~1.3 (`bench_entry.py --floors`:
-"floor without scikit-learn" against "floor with SemiIAMB's bases"). The command needs neither unless a prior is
-estimated (a classifier) or a test or reader needs scipy.stats. Each run below is a fresh process that runs the command
-and then lists the heavy modules it loaded.
+scikit-learn and scipy.stats cost a fresh `semisel mb` about half a CPU-second (`bench_entry.py --floors`: "floor
+without scikit-learn" against "floor with SemiIAMB's bases"). The command needs neither unless a prior is estimated (a
+classifier) or a test needs scipy.stats (the continuous ones load it on first use). Each run below is a fresh process
+that runs the command and then lists the heavy modules it loaded.
 
-Where it stands (strict xfails: a case that starts to pass fails the run, so its mark is removed with the fix):
-- every case: `semisel.core` defines `PartialLabelSelector` on scikit-learn's bases at import, and `semisel.iamb`
-  defines `SemiIAMB` on it, so importing `markov_blanket` loads scikit-learn (and through it scipy.stats). Keeping them
-  off needs the two estimator classes defined where the command does not import them (module `__getattr__`, PEP 562),
-  and the command run through `markov_blanket`;
-- bundled networks: the same, and no more. A bundled network is read from the arrays stored beside its BIF file
-  (chapter 00b), not parsed by pgmpy (whose import loads scikit-learn and scipy.stats itself): that half is asserted.
-The control (`--prior estimate` under MCAR fits a classifier) shows the probe sees scikit-learn when it is loaded.
+Where it stands:
+- a CSV, with full labels, PU labels, or MCAR labels and a given prior: no scikit-learn, no scipy.stats. The estimator
+  classes (`PartialLabelSelector`, `selection_table`, `SemiIAMB`) live in `semisel.estimators` (chapter 00_api),
+  reached from `semisel.core` and `semisel.iamb` on first use (PEP 562), and `mb_table` runs `learn_blanket`, what
+  `SemiIAMB.fit` runs, without the estimator; scipy.stats is imported inside the functions that call it;
+- a bundled network: the same. It is read from the arrays stored beside its BIF file (chapter 00b), not parsed by
+  pgmpy (whose import loads scikit-learn and scipy.stats itself); without --target, the error lists the papers'
+  targets from the cached facts (`network_info`), not pgmpy's exact inference.
+The control (`semisel rank` fits a scikit-learn selector) shows the probe sees scikit-learn when it is loaded.
 """
 import json
 import subprocess
@@ -39,24 +40,23 @@ def loaded(*args, cwd=None) -> list:
 @pytest.fixture(scope="module")
 def alarm_csv(tmp_path_factory):
     """alarm, 2,000 rows, STROKEVOLUME's first state as the label (a user's CSVs): "pu" with 30% of the positives
-    labelled, "full" with every label."""
+    labelled, "full" with every label, "mcar" with half the labels erased at random."""
     D = sample_network(network("alarm"), 2000, random_state=0)
     y = (D.STROKEVOLUME.to_numpy() == 0).astype(int)
     folder, paths = tmp_path_factory.mktemp("mb"), {}
     for kind, labels in [("pu", np.where((y == 1) & (np.random.default_rng(0).random(len(y)) < 0.3), 1, -1)),
-                         ("full", y)]:
+                         ("full", y), ("mcar", np.where(np.random.default_rng(1).random(len(y)) < 0.5, y, -1))]:
         paths[kind] = folder / f"alarm_{kind}.csv"
         D.drop(columns="STROKEVOLUME").assign(**{"class": labels}).to_csv(paths[kind], index=False)
     return paths
 
 
-WHY_CORE = "core's PartialLabelSelector and iamb's SemiIAMB subclass scikit-learn's bases at import (see the docstring)"
 
 
-@pytest.mark.xfail(reason=WHY_CORE, strict=True, raises=AssertionError)
-@pytest.mark.parametrize("kind", ["pu", "full"])
-def test_mb_on_a_csv_imports_no_sklearn(alarm_csv, kind):
-    assert loaded("mb", str(alarm_csv[kind]), "--quiet", "--json") == []
+@pytest.mark.parametrize("kind, options", [("pu", []), ("full", []), ("mcar", ["--prior", "0.3"])],
+                         ids=["pu", "full", "mcar-prior"])
+def test_mb_on_a_csv_imports_no_sklearn(alarm_csv, kind, options):
+    assert loaded("mb", str(alarm_csv[kind]), *options, "--quiet", "--json") == []
 
 
 @pytest.fixture(scope="module")
@@ -72,15 +72,18 @@ def test_mb_on_a_bundled_network_imports_no_pgmpy(bundled, kind):
     assert "pgmpy" not in bundled[kind]
 
 
-@pytest.mark.xfail(reason=WHY_CORE, strict=True, raises=AssertionError)
 @pytest.mark.parametrize("kind", ["pu", "full"])
 def test_mb_on_a_bundled_network_imports_no_sklearn(bundled, kind):
     assert bundled[kind] == []
 
 
-def test_probe_sees_sklearn_where_a_classifier_is_fitted(alarm_csv):
-    "The control: an MCAR prior estimated fits a classifier, so scikit-learn is loaded and the probe says so."
-    assert "sklearn" in loaded("mb", str(alarm_csv["full"]), "--mcar", "0.5", "--prior", "estimate", "--quiet", "--json")
+def test_probe_sees_sklearn_where_it_is_loaded(alarm_csv):
+    """The control: `semisel rank` fits a scikit-learn selector, so scikit-learn is loaded and the probe says so. And mb
+    with --prior estimate: an MCAR prior is the labelled rows' positive share with its exact binomial interval
+    (scipy.stats, no classifier); on PU labels the prior is not estimated (the surrogate is Y0 whatever it is)."""
+    assert "sklearn" in loaded("rank", str(alarm_csv["full"]), "-k", "3", "--quiet", "--json")
+    assert loaded("mb", str(alarm_csv["mcar"]), "--prior", "estimate", "--quiet", "--json") == ["scipy.stats"]
+    assert loaded("mb", str(alarm_csv["pu"]), "--prior", "estimate", "--quiet", "--json") == []
 
 
 def test_mb_without_a_target_imports_no_pgmpy(tmp_path):

@@ -250,13 +250,13 @@ def run_cli(a):
                             cmd = semisel + ["mb", ours, "--label", "class", "--method", method, "--test", test,
                                              "--algorithm", alg, "--alpha", str(a.alpha), "--quiet", "--json"]
                             if labelling.startswith("mcar") and method == "semi": cmd += ["--prior", f"{prior:.6f}"]
-                            t_cli, out = child_cpu(cmd)
+                            t_cli, out = child_cpu(cmd, cwd=tmp)      # python -c: the package, not the cwd's copy
                             t_r, _ = child_cpu(["Rscript", rfile, theirs, target, alg, BNLEARN_LIB,
                                                 BN_TEST.get(test, test), str(a.alpha)])
                             row = dict(network=name, n=n, labelling=labelling, algorithm=alg, test=test,
                                        semisel_mb=t_cli, Rscript=t_r, members=len(json.loads(out)["rows"]))
                             if a.before:                                # the same command on an older checkout
-                                t_old, old = child_cpu(cmd, env={**os.environ, "PYTHONPATH": a.before})
+                                t_old, old = child_cpu(cmd, env={**os.environ, "PYTHONPATH": a.before}, cwd=tmp)
                                 row.update(before=t_old, same=json.loads(old) == json.loads(out))
                             rows.append(row)
                 so_far = {k: round(sum(r[k] for r in rows), 3) for k in ("semisel_mb", "Rscript", "before") if k in rows[-1]}
@@ -315,9 +315,9 @@ def run_floors(a):
                 ("import sklearn.base", median([py, "-c", "import sklearn.base"])),
                 ("floor without scikit-learn", median([py, "-c", _FLOOR.format("")], cwd=tmp)),
                 ("floor with SemiIAMB's bases", median([py, "-c", _FLOOR.format(_BASES)], cwd=tmp)),
-                ("import semisel.iamb", median([py, "-c", "import semisel.iamb"])),
+                ("import semisel.iamb", median([py, "-c", "import semisel.iamb"], cwd=tmp)),   # not the cwd's semisel
                 ("semisel --help", median(["semisel", "--help"])),
-                *([("import semisel.iamb, --before", median([py, "-c", "import semisel.iamb"], env=old)),
+                *([("import semisel.iamb, --before", median([py, "-c", "import semisel.iamb"], env=old, cwd=tmp)),
                    ("semisel --help, --before", median(["semisel", "--help"], env=old))] if a.before else []),
                 ("Rscript: library(bnlearn)", median(["Rscript", "-e", f".libPaths(c('{BNLEARN_LIB}', .libPaths())); "
                                                       "suppressMessages(library(bnlearn))"]))]
