@@ -35,6 +35,25 @@ def _standardise(x: np.ndarray) -> tuple[np.ndarray, bool]:
     if _constant(x, c, m): return np.zeros_like(x), True
     return c / math.sqrt(float(c @ c) / (len(x) - 1)), False
 
+def _float_block(data, cols) -> tuple[np.ndarray, np.ndarray] | bool:
+    """`_standardise` of every column at once, for a table of float columns all finite: the values (the same, bit for
+    bit: each column's mean is its own pairwise sum, its sum of squares its own dot product) and which are constant;
+    False for any other table (each column is then read, and its error raised, one at a time)."""
+    if isinstance(data, pd.DataFrame):
+        if not all(isinstance(c, np.ndarray) and c.dtype == np.float64 for c in cols): return False
+        A = np.asfortranarray(np.column_stack(cols))
+    else: A = np.asfortranarray(data if np.ndim(data) == 2 else np.asarray(data)[:, None])
+    if A.dtype != np.float64 or not np.isfinite(A).all(): return False
+    m = A.mean(axis=0)
+    C = A - m
+    spread = np.abs(C).max(axis=0) if len(C) else np.zeros(A.shape[1])
+    constant = (len(A) < 2) | (spread <= 8 * np.finfo(float).eps * np.maximum(np.abs(m), spread))
+    scale = np.array([math.sqrt(float(C[:, j] @ C[:, j]) / (len(A) - 1)) if not k else 1.0
+                      for j, k in enumerate(constant)])
+    C /= scale
+    C[:, constant] = 0.0
+    return C, constant
+
 # %% ../nbs/01b_continuous.ipynb #b1000022
 def continuous_mask(X) -> np.ndarray:
     """Which columns of `X` semisel treats as continuous: those of a float dtype (integer, boolean, string and
@@ -150,7 +169,7 @@ class MixedData:
             raise TypeError(f"`{name}` is a sparse matrix; pass a dense array or DataFrame")
         if isinstance(data, pd.DataFrame):
             floats = data.shape[1] and all(isinstance(t, np.dtype) and t.kind == "f" for t in data.dtypes)
-            self.names = list(data.columns)                      # all NumPy floats: their values as one block
+            self.names = data.columns.tolist()                   # all NumPy floats: their values as one block
             cols = list(np.asfortranarray(data.to_numpy(np.float64)).T) if floats else [c for _, c in data.items()]
         elif isinstance(data, pd.Series): self.names, cols = None, [data]
         else:
@@ -167,7 +186,9 @@ class MixedData:
         if jitter is not None: self.jitter, rng = check_number(jitter, "jitter", low=0), check_random_state(random_state)
         self.constant, self.levels = np.zeros(p, bool), np.zeros(p, np.int64)
         self.values, self.codes = np.zeros((self.n, p), order="F"), [None] * p
-        for j, c in enumerate(cols):
+        block = bool(jitter is None and self.continuous.all()) and _float_block(data, cols)
+        if block is not False: self.values, self.constant = block                # all floats, finite: in one pass
+        for j, c in enumerate(cols if block is False else ()):
             label = name if p == 1 and np.ndim(data) == 1 else f"{name}[{self.names[j]!r}]" if self.names else f"{name}[:, {j}]"
             if self.continuous[j]:
                 try: a = np.asarray(c, dtype=np.float64)
