@@ -451,9 +451,10 @@ def _schur_ssr(n_s: np.ndarray, G: np.ndarray, xs, zs) -> np.ndarray | None:
     if not len(zs): return d
     sz, Gz = 1 / np.sqrt(dz), G[:, zs]
     w, U = np.linalg.eigh(Gz[:, :, zs] * sz[:, :, None] * sz[:, None, :])
+    if (w[:, :1] < _SCHUR_FLOOR * w[:, -1:]).any(): return None              # z's correlations near singular
     W = np.swapaxes(U, 1, 2) @ (Gz[:, :, xs] * sz[:, :, None] / np.sqrt(d)[:, None, :]) / np.sqrt(w)[:, :, None]
     m = 1 - (W * W).sum(1)                                                      # residual shares (k, J)
-    if (w[:, :1] < _SCHUR_FLOOR * w[:, -1:]).any() or (m * w[:, :1] < _SCHUR_FLOOR * w[:, -1:]).any(): return None
+    if (m * w[:, :1] < _SCHUR_FLOOR * w[:, -1:]).any(): return None
     return m * d
 
 def _cg_gram(md: MixedData, xs, y: int, zs) -> np.ndarray | None:
@@ -464,6 +465,37 @@ def _cg_gram(md: MixedData, xs, y: int, zs) -> np.ndarray | None:
     if ssr is None: return None
     n_s = grams[0]
     return _lr(_loglik(n_s[1:], ssr[1:], len(zs) + 1), _loglik(n_s[:1], ssr[:1], len(zs) + 1))
+
+def _cg_gram_given(md: MixedData, xs, y: int, zc, zd) -> np.ndarray | None:
+    """mi-cg's 2 (l1 - l0) of continuous columns xs against a continuous y given continuous zc and at most one
+    discrete column zd, from the cross-products within zd's strata (`_stratum_grams`; without zd, `_gram`'s): y's
+    residual sums of squares on [1, zc] and on [1, zc, x_j] (Frisch-Waugh) from the Schur complement of zc's block, as
+    `_schur_ssr` and `_pcor_matrix` take it; None where that is not exact to rounding (their conditions, and y nearly a
+    function of [zc, x_j]: `_SCHUR_FLOOR`), or with more discrete columns (`_cg` then fits the rows)."""
+    if len(zd) > 1: return None
+    if zd:
+        if (grams := _stratum_grams(md, zd[0])) is None: return None
+        n_s, G = grams[0][1:], grams[1][1:]
+    else:
+        if (G0 := _gram(md)) is None: return None
+        n_s, G = np.array([float(md.n)]), G0[None]
+    a, zc = np.asarray([y, *xs], dtype=np.intp), np.asarray(zc, dtype=np.intp)
+    d, dz = G[:, a, a], G[:, zc, zc]
+    if (d <= 1e-6 * n_s[:, None]).any() or (dz <= 1e-6 * n_s[:, None]).any(): return None
+    r = G[:, a[0], a[1:]] / np.sqrt(d[:, :1] * d[:, 1:])                     # y's correlations with the xs (k, J)
+    if len(zc):
+        sz, Gz = 1 / np.sqrt(dz), G[:, zc]
+        w, U = np.linalg.eigh(Gz[:, :, zc] * sz[:, :, None] * sz[:, None, :])
+        if (w[:, :1] < _SCHUR_FLOOR * w[:, -1:]).any(): return None          # zc's correlations near singular
+        W = np.swapaxes(U, 1, 2) @ (Gz[:, :, a] * sz[:, :, None] / np.sqrt(d)[:, None, :]) / np.sqrt(w)[:, :, None]
+        m = 1 - (W * W).sum(1)                                                  # residual shares on zc (k, 1 + J)
+        if (m * w[:, :1] < _SCHUR_FLOOR * w[:, -1:]).any(): return None
+        r = r - np.einsum("kq,kqj->kj", W[:, :, 0], W[:, :, 1:])              # their cross shares given zc
+    else: m = np.ones_like(d)
+    eyy = m[:, :1] * d[:, :1]
+    ssr = eyy - r * r / m[:, 1:] * d[:, :1]                                    # eyy - exy^2 / exx
+    if (ssr < _SCHUR_FLOOR * eyy).any(): return None
+    return _lr(_loglik(n_s, ssr, len(zc) + 2), _loglik(n_s, eyy, len(zc) + 1))
 
 def _cg(md: MixedData, xs, y: int, zs) -> tuple[np.ndarray, np.ndarray]:
     """bnlearn's mi-cg statistic 2N I (NaN where a model is singular) and dof of every column of xs against y given
@@ -476,16 +508,21 @@ def _cg(md: MixedData, xs, y: int, zs) -> tuple[np.ndarray, np.ndarray]:
     stat, dof = np.zeros(len(xs)), np.zeros(len(xs))
     if md.continuous[y]:
         ry = md.values[:, [y]]
-        ll0 = _loglik(*_ssr(ry, G, zcodes, kz), q + 1)
+        ll0 = lambda: _loglik(*_ssr(ry, G, zcodes, kz), q + 1)                # y on [1, zc] in zd's strata, by rows
         if cont.any() and not zs:                                     # the Gaussian MI
             r = np.clip(_rowsum(lambda X, v: X.T @ v, md.values[:, xs[cont]], ry)[:, 0] / (md.n - 1), -1, 1)
             stat[cont], dof[cont] = np.where(md.constant[xs[cont]] | md.constant[y], np.nan, -md.n * np.log1p(-r * r)), 1
         elif cont.any():
-            n_s, ssr = _ssr_given(md.values[:, [y] + list(xs[cont])], G, zcodes, kz)
-            stat[cont], dof[cont] = _lr(_loglik(n_s, ssr, q + 2), ll0), llz
+            fast = _cg_gram_given(md, xs[cont], y, zc, zd)
+            if fast is None:
+                n_s, ssr = _ssr_given(md.values[:, [y] + list(xs[cont])], G, zcodes, kz)
+                fast = _lr(_loglik(n_s, ssr, q + 2), ll0())
+            stat[cont], dof[cont] = fast, llz
         if (~cont).any():
             xd = xs[~cont]
-            stat[~cont] = _lr(_per_column_ll(md, xd, ry, G, zcodes, kz, q + 1), ll0)
+            fast = [] if zd else [_cg_gram(md, [y], int(x), zc) for x in xd]   # y against each x's strata, as below
+            if any(f is None for f in fast) or zd: stat[~cont] = _lr(_per_column_ll(md, xd, ry, G, zcodes, kz, q + 1), ll0())
+            else: stat[~cont] = np.concatenate(fast)
             dof[~cont] = (md.levels[xd] - 1) * llz * (q + 2)
         return stat, dof
     if cont.any():
