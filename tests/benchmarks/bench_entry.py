@@ -28,7 +28,8 @@ features: column `same_bn`; a blanket learner's set against `learn.mb`, a PC lea
 `learn.nbr`; with discrete features mi-cg of two discrete columns given continuous ones is not bnlearn's, chapter 01b).
 The test "default" is each tool's default: semisel's `markov_blanket(X, y)` (`DEFAULT_ALGORITHM`, `resolve_test`,
 `DEFAULT_ALPHA`; the labelling's method and prior) against bnlearn's default test (test NULL: "mi-cg" on this data)
-and level (0.05) for each learner (one row per bnlearn learner, the same semisel call on each). `--out PATH` keeps
+and level (0.05) for each learner (one row per bnlearn learner, the same semisel call on each); column `asymptotic`:
+the same call with the default test's asymptotic form (`test_spec(...).statistic`), what its permutations cost. `--out PATH` keeps
 the rows (CSV).
 
 With `--cli`, `semisel mb` in a subprocess (a fresh process, the way a user meets it: Python's start, the imports, the
@@ -69,6 +70,7 @@ import numpy as np
 import pandas as pd
 
 from semisel.blankets import ALGORITHMS, BNLEARN_LIB, bnlearn_available, bnlearn_learn, learn_mb, learn_nbr
+from semisel.infotheory import test_spec
 from semisel.iamb import DEFAULT_ALGORITHM, DEFAULT_ALPHA, SemiIAMB, markov_blanket, resolve_test
 from semisel.networks import (benchmark_targets, cg_network, compile_network, exact_prior, gaussian_means,
                               gaussian_network, gaussian_targets, network, sample_gaussian, sample_network)
@@ -214,6 +216,8 @@ def run(a):
                                  random_state=kw.get("random_state"))
         assert set(est.get_feature_names_out()) == set(res.selected)
         out = dict(same=set(learned.members) == set(res.blanket), learner=t_learn, markov_blanket=t_mb, SemiIAMB=t_fit)
+        if test == "default":                  # the same call with the default test's asymptotic form: its permutations' cost
+            out["asymptotic"] = timed(a.calls, markov_blanket, X, yl, **kw, test=test_spec(learner[1]).statistic)[0]
         if a.before:                                                           # the older checkout's, after the current
             t_omb, ores = timed(a.calls, old_mb, X, yl, **kw)
             t_ofit, oest = timed(a.calls, lambda: old_est(**kw).fit(X, yl))
@@ -473,7 +477,9 @@ def main():
                   f"SemiIAMB.fit {tot.SemiIAMB / tot.bnlearn:.2f}; markov_blanket / learner "
                   f"{tot.markov_blanket / tot.learner:.2f} ({len(part)} blankets"
                   + (f"; the same sets as bnlearn's in {int(part.same_bn.sum())} of {int(part.same_bn.notna().sum())}"
-                     if "same_bn" in part and part.same_bn.notna().any() else "") + ")")
+                     if "same_bn" in part and part.same_bn.notna().any() else "")
+                  + (f"; the default test's asymptotic form: markov_blanket {part.asymptotic.sum() / tot.bnlearn:.2f}"
+                     if "asymptotic" in part and part.asymptotic.notna().any() else "") + ")")
         if a.before:
             tot = df[["bnlearn"]].sum()
             print(f"before ({a.before}) / bnlearn: markov_blanket {df.before_mb.sum() / tot.bnlearn:.2f}, SemiIAMB.fit "
