@@ -181,9 +181,9 @@ def older(path: str, tmp: str):
 
 def same_result(old, new, rtol: float = 0.0) -> bool:
     """Two `MarkovBlanket`s (of two checkouts: two classes) hold the same values, the trace's tests included; with
-    `rtol`, their floats (p-values, statistics) equal to that relative tolerance (continuous tests: the same sums in
-    another order differ by rounding)."""
-    eq = lambda a, b: (a == b or np.isclose(a, b, rtol=rtol, atol=0.0, equal_nan=True)
+    `rtol`, their floats (p-values, statistics) equal to that tolerance, relative or absolute (continuous tests: the same
+    sums in another order differ by rounding, and a statistic near 0 is a difference of log-likelihoods of hundreds)."""
+    eq = lambda a, b: (a == b or np.isclose(a, b, rtol=rtol, atol=rtol, equal_nan=True)
                        if rtol and isinstance(a, float) and isinstance(b, float) else a == b)
     same = lambda a, b: (a.keys() == b.keys() and all(eq(a[k], b[k]) for k in a) if isinstance(a, dict) and
                          isinstance(b, dict) else eq(a, b))
@@ -223,8 +223,8 @@ def run(a):
             t_ofit, oest = timed(a.calls, lambda: old_est(**kw).fit(X, yl))
             rtol = 1e-9 if a.continuous else 0.0
             out.update(before_mb=t_omb, before_fit=t_ofit, same_before=same_result(ores, res, rtol) and (
-                np.allclose(oest.pvalues_, est.pvalues_, rtol=rtol, atol=0.0, equal_nan=True)
-                and np.allclose(oest.scores_, est.scores_, rtol=rtol, atol=0.0, equal_nan=True)))
+                np.allclose(oest.pvalues_, est.pvalues_, rtol=rtol, atol=rtol, equal_nan=True)
+                and np.allclose(oest.scores_, est.scores_, rtol=rtol, atol=rtol, equal_nan=True)))
         return out, res, rws, tgt
 
     for name, n, target, X, y, prior, levels in samples(a):
