@@ -1196,7 +1196,8 @@ def mixed_table(X, name: str = "X") -> tuple[pd.DataFrame, tuple | None]:
     return pd.DataFrame(cols), names
 
 def _mixed_data(X, name: str = "X") -> tuple[MixedData, tuple | None]:
-    "`mixed_table`'s columns as the `MixedData` it reads them into, and the feature names."
+    "`mixed_table`'s columns as the `MixedData` it reads them into (a `MixedData` as it is), and the feature names."
+    if isinstance(X, MixedData): return X, None if X.names is None else tuple(X.names)
     if isinstance(X, CodeMatrix):
         return MixedData(np.column_stack(X.columns).astype(np.int64), name), None if X.names is None else tuple(X.names)
     if not isinstance(X, pd.DataFrame) and np.ndim(X) != 2:

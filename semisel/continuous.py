@@ -35,6 +35,25 @@ def _standardise(x: np.ndarray) -> tuple[np.ndarray, bool]:
     if _constant(x, c, m): return np.zeros_like(x), True
     return c / math.sqrt(float(c @ c) / (len(x) - 1)), False
 
+def _float_block(data, cols) -> tuple[np.ndarray, np.ndarray] | bool:
+    """`_standardise` of every column at once, for a table of float columns all finite: the values (the same, bit for
+    bit: each column's mean is its own pairwise sum, its sum of squares its own dot product) and which are constant;
+    False for any other table (each column is then read, and its error raised, one at a time)."""
+    if isinstance(data, pd.DataFrame):
+        if not all(isinstance(c, np.ndarray) and c.dtype == np.float64 for c in cols): return False
+        A = np.asfortranarray(np.column_stack(cols))
+    else: A = np.asfortranarray(data if np.ndim(data) == 2 else np.asarray(data)[:, None])
+    if A.dtype != np.float64 or not np.isfinite(A).all(): return False
+    m = A.mean(axis=0)
+    C = A - m
+    spread = np.abs(C).max(axis=0) if len(C) else np.zeros(A.shape[1])
+    constant = (len(A) < 2) | (spread <= 8 * np.finfo(float).eps * np.maximum(np.abs(m), spread))
+    scale = np.array([math.sqrt(float(C[:, j] @ C[:, j]) / (len(A) - 1)) if not k else 1.0
+                      for j, k in enumerate(constant)])
+    C /= scale
+    C[:, constant] = 0.0
+    return C, constant
+
 # %% ../nbs/01b_continuous.ipynb #b1000022
 def continuous_mask(X) -> np.ndarray:
     """Which columns of `X` semisel treats as continuous: those of a float dtype (integer, boolean, string and
@@ -150,7 +169,7 @@ class MixedData:
             raise TypeError(f"`{name}` is a sparse matrix; pass a dense array or DataFrame")
         if isinstance(data, pd.DataFrame):
             floats = data.shape[1] and all(isinstance(t, np.dtype) and t.kind == "f" for t in data.dtypes)
-            self.names = list(data.columns)                      # all NumPy floats: their values as one block
+            self.names = data.columns.tolist()                   # all NumPy floats: their values as one block
             cols = list(np.asfortranarray(data.to_numpy(np.float64)).T) if floats else [c for _, c in data.items()]
         elif isinstance(data, pd.Series): self.names, cols = None, [data]
         else:
@@ -167,7 +186,9 @@ class MixedData:
         if jitter is not None: self.jitter, rng = check_number(jitter, "jitter", low=0), check_random_state(random_state)
         self.constant, self.levels = np.zeros(p, bool), np.zeros(p, np.int64)
         self.values, self.codes = np.zeros((self.n, p), order="F"), [None] * p
-        for j, c in enumerate(cols):
+        block = bool(jitter is None and self.continuous.all()) and _float_block(data, cols)
+        if block is not False: self.values, self.constant = block                # all floats, finite: in one pass
+        for j, c in enumerate(cols if block is False else ()):
             label = name if p == 1 and np.ndim(data) == 1 else f"{name}[{self.names[j]!r}]" if self.names else f"{name}[:, {j}]"
             if self.continuous[j]:
                 try: a = np.asarray(c, dtype=np.float64)
@@ -431,9 +452,10 @@ def _schur_ssr(n_s: np.ndarray, G: np.ndarray, xs, zs) -> np.ndarray | None:
     if not len(zs): return d
     sz, Gz = 1 / np.sqrt(dz), G[:, zs]
     w, U = np.linalg.eigh(Gz[:, :, zs] * sz[:, :, None] * sz[:, None, :])
+    if (w[:, :1] < _SCHUR_FLOOR * w[:, -1:]).any(): return None              # z's correlations near singular
     W = np.swapaxes(U, 1, 2) @ (Gz[:, :, xs] * sz[:, :, None] / np.sqrt(d)[:, None, :]) / np.sqrt(w)[:, :, None]
     m = 1 - (W * W).sum(1)                                                      # residual shares (k, J)
-    if (w[:, :1] < _SCHUR_FLOOR * w[:, -1:]).any() or (m * w[:, :1] < _SCHUR_FLOOR * w[:, -1:]).any(): return None
+    if (m * w[:, :1] < _SCHUR_FLOOR * w[:, -1:]).any(): return None
     return m * d
 
 def _cg_gram(md: MixedData, xs, y: int, zs) -> np.ndarray | None:
@@ -444,6 +466,37 @@ def _cg_gram(md: MixedData, xs, y: int, zs) -> np.ndarray | None:
     if ssr is None: return None
     n_s = grams[0]
     return _lr(_loglik(n_s[1:], ssr[1:], len(zs) + 1), _loglik(n_s[:1], ssr[:1], len(zs) + 1))
+
+def _cg_gram_given(md: MixedData, xs, y: int, zc, zd) -> np.ndarray | None:
+    """mi-cg's 2 (l1 - l0) of continuous columns xs against a continuous y given continuous zc and at most one
+    discrete column zd, from the cross-products within zd's strata (`_stratum_grams`; without zd, `_gram`'s): y's
+    residual sums of squares on [1, zc] and on [1, zc, x_j] (Frisch-Waugh) from the Schur complement of zc's block, as
+    `_schur_ssr` and `_pcor_matrix` take it; None where that is not exact to rounding (their conditions, and y nearly a
+    function of [zc, x_j]: `_SCHUR_FLOOR`), or with more discrete columns (`_cg` then fits the rows)."""
+    if len(zd) > 1: return None
+    if zd:
+        if (grams := _stratum_grams(md, zd[0])) is None: return None
+        n_s, G = grams[0][1:], grams[1][1:]
+    else:
+        if (G0 := _gram(md)) is None: return None
+        n_s, G = np.array([float(md.n)]), G0[None]
+    a, zc = np.asarray([y, *xs], dtype=np.intp), np.asarray(zc, dtype=np.intp)
+    d, dz = G[:, a, a], G[:, zc, zc]
+    if (d <= 1e-6 * n_s[:, None]).any() or (dz <= 1e-6 * n_s[:, None]).any(): return None
+    r = G[:, a[0], a[1:]] / np.sqrt(d[:, :1] * d[:, 1:])                     # y's correlations with the xs (k, J)
+    if len(zc):
+        sz, Gz = 1 / np.sqrt(dz), G[:, zc]
+        w, U = np.linalg.eigh(Gz[:, :, zc] * sz[:, :, None] * sz[:, None, :])
+        if (w[:, :1] < _SCHUR_FLOOR * w[:, -1:]).any(): return None          # zc's correlations near singular
+        W = np.swapaxes(U, 1, 2) @ (Gz[:, :, a] * sz[:, :, None] / np.sqrt(d)[:, None, :]) / np.sqrt(w)[:, :, None]
+        m = 1 - (W * W).sum(1)                                                  # residual shares on zc (k, 1 + J)
+        if (m * w[:, :1] < _SCHUR_FLOOR * w[:, -1:]).any(): return None
+        r = r - np.einsum("kq,kqj->kj", W[:, :, 0], W[:, :, 1:])              # their cross shares given zc
+    else: m = np.ones_like(d)
+    eyy = m[:, :1] * d[:, :1]
+    ssr = eyy - r * r / m[:, 1:] * d[:, :1]                                    # eyy - exy^2 / exx
+    if (ssr < _SCHUR_FLOOR * eyy).any(): return None
+    return _lr(_loglik(n_s, ssr, len(zc) + 2), _loglik(n_s, eyy, len(zc) + 1))
 
 def _cg(md: MixedData, xs, y: int, zs) -> tuple[np.ndarray, np.ndarray]:
     """bnlearn's mi-cg statistic 2N I (NaN where a model is singular) and dof of every column of xs against y given
@@ -456,16 +509,21 @@ def _cg(md: MixedData, xs, y: int, zs) -> tuple[np.ndarray, np.ndarray]:
     stat, dof = np.zeros(len(xs)), np.zeros(len(xs))
     if md.continuous[y]:
         ry = md.values[:, [y]]
-        ll0 = _loglik(*_ssr(ry, G, zcodes, kz), q + 1)
+        ll0 = lambda: _loglik(*_ssr(ry, G, zcodes, kz), q + 1)                # y on [1, zc] in zd's strata, by rows
         if cont.any() and not zs:                                     # the Gaussian MI
             r = np.clip(_rowsum(lambda X, v: X.T @ v, md.values[:, xs[cont]], ry)[:, 0] / (md.n - 1), -1, 1)
             stat[cont], dof[cont] = np.where(md.constant[xs[cont]] | md.constant[y], np.nan, -md.n * np.log1p(-r * r)), 1
         elif cont.any():
-            n_s, ssr = _ssr_given(md.values[:, [y] + list(xs[cont])], G, zcodes, kz)
-            stat[cont], dof[cont] = _lr(_loglik(n_s, ssr, q + 2), ll0), llz
+            fast = _cg_gram_given(md, xs[cont], y, zc, zd)
+            if fast is None:
+                n_s, ssr = _ssr_given(md.values[:, [y] + list(xs[cont])], G, zcodes, kz)
+                fast = _lr(_loglik(n_s, ssr, q + 2), ll0())
+            stat[cont], dof[cont] = fast, llz
         if (~cont).any():
             xd = xs[~cont]
-            stat[~cont] = _lr(_per_column_ll(md, xd, ry, G, zcodes, kz, q + 1), ll0)
+            fast = [] if zd else [_cg_gram(md, [y], int(x), zc) for x in xd]   # y against each x's strata, as below
+            if any(f is None for f in fast) or zd: stat[~cont] = _lr(_per_column_ll(md, xd, ry, G, zcodes, kz, q + 1), ll0())
+            else: stat[~cont] = np.concatenate(fast)
             dof[~cont] = (md.levels[xd] - 1) * llz * (q + 2)
         return stat, dof
     if cont.any():

@@ -22,7 +22,7 @@ from .core import (CodeMatrix, PartialLabels, Selected, check_choice, check_code
 from .blankets import (ALGORITHMS, EMPTY, CITest, TestRecord, TraceField, check_algorithm, has_continuous, learn_mb, make_ci,
                                mixed_table, one_blas_thread, trace_table)
 from .continuous import MixedData, continuous_test_all
-from .priors import resolve_prior
+from .priors import PriorEstimate, resolve_prior
 from .infotheory import (TESTS, IndependenceResult, chi2_test, chi2_test_all, ci_test_all, g_test, g_test_all,
                                 permutation_pvalues, test_spec)
 
@@ -225,20 +225,48 @@ def _small_codes(X) -> CodeMatrix | None:
     if isinstance(X, pd.DataFrame): codes.names = list(X.columns)
     return codes
 
-@dataclass
 class _Mixed:
-    """Features with continuous (float) columns for a test of chapter 01b: `mixed_table`'s frame (floats kept, every
-    other column as integer codes) and the feature names; the columns a learner or the papers' IAMB tests."""
-    frame: pd.DataFrame
-    names: tuple | None
+    """Features with continuous (float) columns for a test of chapter 01b: the table as it came (`source`: a table of
+    floats as one float64 array; a chunked one loaded as `mixed_table`'s frame), checked, and the feature names.
+    `data` is chapter 01b's `MixedData` of it (floats standardised, every other column as codes), read when a learner
+    first asks and taken by the learners as it is; a learner on some rows (`rows`) reads only those, as `learn_mb` on
+    them does."""
+    def __init__(self, source, names: tuple | None, data: MixedData | None = None):
+        self.source, self.names, self._data = source, names, data
+
+    @classmethod
+    def read(cls, X) -> _Mixed:
+        "`X` checked (an array must be 2-D, as `mixed_table` asks): a table of floats by one finiteness pass, any other read."
+        if is_chunked(X):
+            frame, names = mixed_table(X)
+            return cls(frame, names)
+        given, names = X, None
+        if isinstance(X, pd.DataFrame):
+            names = tuple(X.columns.tolist())
+            if len(X.columns) and all(isinstance(d, np.dtype) and d.kind == "f" for d in X.dtypes): X = X.to_numpy(np.float64)
+        else:
+            X = np.asarray(X)
+            if X.ndim != 2: raise ValueError(f"`X` must be 2-D (rows x features), got shape {X.shape}")
+        if isinstance(X, np.ndarray) and X.dtype == np.float64 and X.size and np.isfinite(X).all(): return cls(X, names)
+        return cls(X, names, MixedData(given, "X"))          # checked now: its errors name the column
 
     @property
-    def n(self) -> int: return len(self.frame)
+    def data(self) -> MixedData:
+        if self._data is None:
+            self._data = MixedData(self.source, "X")
+            if self.names is not None: self._data.names = list(self.names)
+        return self._data
+
     @property
-    def shape(self) -> tuple: return self.frame.shape
-    def rows(self, mask) -> _Mixed: return _Mixed(self.frame[np.asarray(mask)].reset_index(drop=True), self.names)
+    def n(self) -> int: return len(self.source)
+    @property
+    def shape(self) -> tuple: return self.data.shape if self._data is not None else self.source.shape
+    def rows(self, mask) -> _Mixed: return _Mixed(self.source[np.asarray(mask)], self.names)
     def take(self, cols) -> list: return list(cols)          # the papers' IAMB asks by column index (`_iamb_mixed`)
     def load(self, cols) -> _Mixed: return self
+    def array(self) -> np.ndarray:
+        "The columns as floats (standardised floats, codes), as `resolve_prior` reads features."
+        return np.column_stack([self.data.column(j) for j in range(self.shape[1])]).astype(float)
 
 def _continuous(test) -> bool:
     "Whether `test` names a test of chapter 01b (continuous and mixed data)."
@@ -248,7 +276,7 @@ def _features(X, test=DEFAULT_TEST) -> CodeMatrix | _Mixed:
     """Validated features, at least 2 rows: codes for a test that counts (continuous data refused with a pointer to
     `discretize` and to the continuous tests), a `_Mixed` table for a test of chapter 01b."""
     if _continuous(test) and not isinstance(X, CodeMatrix):
-        feats = _Mixed(*mixed_table(X))
+        feats = _Mixed.read(X)
         if feats.n < 2: raise ValueError(f"`X` has {feats.n} row; Markov blanket discovery needs a sample (at least 2 rows)")
         return feats
     if isinstance(X, CodeMatrix): codes = X
@@ -345,7 +373,7 @@ def _iamb(codes: CodeMatrix, y, alpha: float, test: Callable, trace: bool, progr
 def _iamb_mixed(feats: _Mixed, y, alpha: float, ci: CITest, trace: bool, progress: bool = False) -> MarkovBlanket:
     """The papers' IAMB on a `_Mixed` table: the same two phases, each question asked of chapter 01b's test (the
     `CITest` of `make_ci`: its decision, batched over the candidates) on the columns of one `MixedData` of [X, y]."""
-    md = MixedData.join(feats.frame, y)[0]
+    md = MixedData.join(feats.data, y)[0]
     t = md.shape[1] - 1
     with one_blas_thread():                                  # small matrices: BLAS threads cost more than they bring
         return _iamb(feats, None, alpha, lambda xs, _, z: ci.decision(md, xs, t, () if z is None else z), trace, progress)
@@ -565,7 +593,7 @@ def _family(codes: CodeMatrix, y, algorithm: str, alpha: float, test, max_sx, n_
     """A learner of semisel.blankets on the target codes `y` (a PC learner: its PC set and the spouses): its blanket
     as a `MarkovBlanket`, each member's p-value given the rest by the learner's own test (`learn_mb`'s `pvalues`: read
     from the tests it made, the others in one batch), and its trace."""
-    res = learn_mb(codes.frame if isinstance(codes, _Mixed) else codes, y, algorithm, test, alpha, max_sx,
+    res = learn_mb(codes.data if isinstance(codes, _Mixed) else codes, y, algorithm, test, alpha, max_sx,
                    n_perm=n_perm, random_state=random_state, trace=trace,
                    progress=progress, pvalues=True)
     names = None if codes.names is None else tuple(codes.names)
@@ -607,7 +635,7 @@ def _partial_blanket(codes: CodeMatrix | _Mixed, labels: PartialLabels, method: 
         learn = lambda c, y: _family(c, y, algorithm, alpha, ci, max_sx, n_perm, random_state, trace, progress)
     if method == "semi":
         labels.require("positive", who="semi_iamb")
-        features = codes.frame.to_numpy(dtype=float) if mixed else codes
+        features = codes.array() if mixed and isinstance(prior, (str, PriorEstimate)) else codes   # read: an estimate
         prior, estimate = resolve_prior(prior, features, labels, random_state=0 if random_state is None else random_state,
                                         who="semi_iamb")
         choice = labels.choose(prior)

@@ -94,6 +94,22 @@ def test_partial_labels_are_the_learner_on_the_target_they_make(algorithm):
     assert listwise.n == lab.sum() and listwise.surrogate == "D_L"
 
 
+@pytest.mark.parametrize("algorithm", ["iamb", "mmpc"])
+def test_markov_blanket_reads_the_table_as_the_learner(algorithm):
+    """`markov_blanket` hands the learner the table the learner reads itself (all rows, or only the labelled rows for
+    Listwise, read afresh): the same members and p-values bit for bit, on a float table (a DataFrame or an array) and on
+    a mixed one."""
+    X, y = planted(800, seed=5)
+    ym = mcar(y, 0.4, random_state=1)
+    lab = ym >= 0
+    for table in (X, X.drop(columns="d"), X.drop(columns="d").to_numpy()):
+        rows = table[lab] if not isinstance(table, pd.DataFrame) else table[lab].reset_index(drop=True)
+        for kw, (D, t) in (({"prior": 0.5}, (table, np.where(lab, ym, 0))), ({"method": "listwise"}, (rows, ym[lab]))):
+            res = markov_blanket(table, ym, alpha=0.05, test="mi-cg", algorithm=algorithm, **kw)
+            ref = learn_mb(D, t, algorithm, "mi-cg", 0.05, pvalues=True)
+            assert res.surrogate in ("Y0", "D_L") and res.blanket == ref.members and res.pvalues == ref.pvalues, kw
+
+
 def test_pu_and_marc_labels():
     X, y = planted(3000, seed=4)
     yp = pu(y, 0.4, random_state=0)

@@ -18,6 +18,20 @@ it is `learn.nbr` of the target plus `learn.nbr` of each member bnlearn found (w
 semisel's calls are warm (a warm-up call first); each row is one call of each, alternately (`--calls K`: the median of
 K calls of each, and of K runs of bnlearn's).
 
+With `--continuous`, the grid's samples are chapter 04c's parity samples instead (`--nets`, default 04c's `SIZES`:
+ecoli70 and magic-niab at 500 rows, magic-irri and arth150 at 1,000; "NAME-cg:N" is the network's conditional Gaussian
+form, `cg_network`, whose roots are discrete: a mixed table): every `gaussian_targets` node (the first `--targets`),
+binarised at its mean (prior 1/2), the float (and discrete) columns as they come; bnlearn runs "mi-cg" on the same rows
+(`--tests mi-cg`; "mi-g" needs a float target, which `markov_blanket`'s binary class is not). Its sets must equal
+bnlearn's where both learn the same target on the same rows with the same test (full, mcar-listwise, pu, all-float
+features: column `same_bn`; a blanket learner's set against `learn.mb`, a PC learner's PC set, `learn_nbr`, against
+`learn.nbr`; with discrete features mi-cg of two discrete columns given continuous ones is not bnlearn's, chapter 01b).
+The test "default" is each tool's default: semisel's `markov_blanket(X, y)` (`DEFAULT_ALGORITHM`, `resolve_test`,
+`DEFAULT_ALPHA`; the labelling's method and prior) against bnlearn's default test (test NULL: "mi-cg" on this data)
+and level (0.05) for each learner (one row per bnlearn learner, the same semisel call on each); column `asymptotic`:
+the same call with the default test's asymptotic form (`test_spec(...).statistic`), what its permutations cost. `--out PATH` keeps
+the rows (CSV).
+
 With `--cli`, `semisel mb` in a subprocess (a fresh process, the way a user meets it: Python's start, the imports, the
 CSV, numba's compiled kernels loaded) on the first target of each network, N and labelling, against a fresh `Rscript`
 that loads bnlearn, reads the same CSV and runs `learn.mb` / `learn.nbr` (their CPU from the OS, children's rusage;
@@ -30,6 +44,8 @@ scikit-learn's BaseEstimator; `import semisel.iamb`; `semisel --help`; Rscript l
 `semisel mb` can cost with what it imports. With `--first`, the first and second `markov_blanket` call in a fresh Python process (the first pays numba's compile or
 cache load).
 
+    OMP_NUM_THREADS=1 python tests/benchmarks/bench_entry.py --continuous [--nets ecoli70:500 ...] [--targets 3]
+        [--tests mi-cg default] [--out PATH]
     OMP_NUM_THREADS=1 python tests/benchmarks/bench_entry.py [--networks alarm insurance child hailfinder water ...]
         [--n 2000 5000] [--targets 2] [--labellings full mcar-semi mcar-listwise pu] [--algorithms iamb mmpc ...]
         [--tests mi adf g-adf] [--alpha 0.05] [--calls K] [--before PATH] [--cli] [--first] [--floors] [--no-grid]
@@ -53,14 +69,17 @@ import warnings
 import numpy as np
 import pandas as pd
 
-from semisel.blankets import ALGORITHMS, BNLEARN_LIB, bnlearn_available, bnlearn_learn, learn_mb
-from semisel.iamb import SemiIAMB, markov_blanket
-from semisel.networks import benchmark_targets, compile_network, exact_prior, network, sample_network
+from semisel.blankets import ALGORITHMS, BNLEARN_LIB, bnlearn_available, bnlearn_learn, learn_mb, learn_nbr
+from semisel.infotheory import test_spec
+from semisel.iamb import DEFAULT_ALGORITHM, DEFAULT_ALPHA, SemiIAMB, markov_blanket, resolve_test
+from semisel.networks import (benchmark_targets, cg_network, compile_network, exact_prior, gaussian_means,
+                              gaussian_network, gaussian_targets, network, sample_gaussian, sample_network)
 from semisel.surrogates import mcar, pu
 
 PC = ("pc.stable", "mmpc", "si.hiton.pc", "hpc")
 LABELLINGS = ("full", "mcar-semi", "mcar-listwise", "pu")
-BN_TEST = {"adf": "mi-adf", "g-adf": "mi-adf", "g-williams": "mi-adf"}
+BN_TEST = {"adf": "mi-adf", "g-adf": "mi-adf", "g-williams": "mi-adf", "default": None}   # None: bnlearn's default
+CONTINUOUS = ("ecoli70:500", "magic-niab:500", "magic-irri:1000", "arth150:1000")   # chapter 04c's parity grid (SIZES)
 
 
 @functools.lru_cache(None)
@@ -114,17 +133,41 @@ def surrogate_target(res, yl, method):
     return np.ones(len(yl), bool), np.where(yl >= 0, yl, 1 if res.surrogate == "Y1" else 0)
 
 
-def bnlearn_times(frame, target, algorithms, test, alpha) -> dict:
+def bnlearn_times(frame, target, algorithms, test, alpha) -> tuple[dict, dict]:
     """bnlearn's CPU seconds for the blanket of `target` by each algorithm, in two Rscript calls: `learn.mb`, or for a
-    PC learner `learn.nbr` of the target and then of each member it found."""
+    PC learner `learn.nbr` of the target and then of each member it found; and the set of the first call (the
+    blanket, or the PC set) by algorithm."""
     kind = lambda alg: "nbr" if alg in PC else "mb"
     r = bnlearn_learn(frame, [(target, alg, kind(alg)) for alg in algorithms], BN_TEST.get(test, test), alpha)
-    secs = dict(zip(r.algorithm, r.cpu if "cpu" in r else r.seconds))
+    secs, found = dict(zip(r.algorithm, r.cpu if "cpu" in r else r.seconds)), dict(zip(r.algorithm, r.members))
     more = [(m, alg, "nbr") for alg, k, members in zip(r.algorithm, r.kind, r.members) if k == "nbr" for m in members]
     if more:
         r = bnlearn_learn(frame, more, BN_TEST.get(test, test), alpha)
         for alg, s in zip(r.algorithm, r.cpu if "cpu" in r else r.seconds): secs[alg] += s
-    return secs
+    return secs, found
+
+
+def samples(a):
+    """The grid's samples: (network, n, target, X, y, prior, levels). Discrete: `sample_network`, `--n`, the target's
+    first state positive, its exact prior and every column's levels over all rows (the entry points declare them, listwise
+    too). `--continuous`: 04c's parity samples (`sample_gaussian`, seed 0), the target binarised at its mean; prior 1/2
+    (a node of a linear Gaussian network is normal: its mean is its median), levels as the data say (None)."""
+    if a.continuous:
+        for spec in a.nets:
+            name, n = spec.rsplit(":", 1)
+            net = cg_network(name[:-3]) if name.endswith("-cg") else gaussian_network(name)
+            D, mu = sample_gaussian(net, int(n), random_state=0), gaussian_means(net)
+            for target in gaussian_targets(net)[:a.targets]:
+                yield name, int(n), target, D.drop(columns=target), (D[target] > mu[target]).to_numpy(np.int64), 0.5, None
+        return
+    for name in a.networks:
+        net = load(name)
+        for n in a.n:
+            D = sample_network(net, n, random_state=0)
+            for target in targets_of(net, a.targets):
+                X = D.drop(columns=target)
+                yield name, n, target, X, (D[target].to_numpy() == 0).astype(np.int64), exact_prior(net, target), \
+                    (X.max() + 1).tolist()
 
 
 def older(path: str, tmp: str):
@@ -136,55 +179,79 @@ def older(path: str, tmp: str):
     return m.markov_blanket, m.SemiIAMB
 
 
-def same_result(old, new) -> bool:
-    "Two `MarkovBlanket`s (of two checkouts: two classes) hold the same values, the trace's tests included."
+def same_result(old, new, rtol: float = 0.0) -> bool:
+    """Two `MarkovBlanket`s (of two checkouts: two classes) hold the same values, the trace's tests included; with
+    `rtol`, their floats (p-values, statistics) equal to that tolerance, relative or absolute (continuous tests: the same
+    sums in another order differ by rounding, and a statistic near 0 is a difference of log-likelihoods of hundreds)."""
+    eq = lambda a, b: (a == b or np.isclose(a, b, rtol=rtol, atol=rtol, equal_nan=True)
+                       if rtol and isinstance(a, float) and isinstance(b, float) else a == b)
+    same = lambda a, b: (a.keys() == b.keys() and all(eq(a[k], b[k]) for k in a) if isinstance(a, dict) and
+                         isinstance(b, dict) else eq(a, b))
     fields = ("blanket", "names", "pvalues", "n", "alpha", "surrogate", "threshold")
-    return (all(getattr(old, f) == getattr(new, f) for f in fields)
-            and [tuple(r) for r in old.trace] == [tuple(r) for r in new.trace])
+    return (all(same(getattr(old, f), getattr(new, f)) for f in fields) and len(old.trace) == len(new.trace)
+            and all(len(r) == len(q) and all(eq(a, b) for a, b in zip(tuple(r), tuple(q)))
+                    for r, q in zip(old.trace, new.trace)))
 
 
 def run(a):
     "The warm grid: one row per (network, n, target, labelling, algorithm, test)."
     rows, warm = [], set()
     if a.before: old_mb, old_est = older(a.before, tempfile.mkdtemp())
-    for name in a.networks:
-        net = load(name)
-        for n in a.n:
-            D = sample_network(net, n, random_state=0)
-            for target in targets_of(net, a.targets):
-                X, y = D.drop(columns=target), (D[target].to_numpy() == 0).astype(np.int64)
-                prior, levels = exact_prior(net, target), (X.max() + 1).tolist()   # the levels of all rows, as the entry
-                for labelling in a.labellings:                                     # points declare them (listwise too)
-                    yl, method, keep, cls = labelled(y, labelling)
-                    frame = pd.concat([X[keep], pd.Series(cls[keep], X.index[keep], name=target)], axis=1)
-                    for test in a.tests:
-                        bns = [bnlearn_times(frame, target, a.algorithms, test, a.alpha) for _ in range(a.calls)]
-                        bn = {alg: float(np.median([b[alg] for b in bns])) for alg in a.algorithms}
-                        for alg in a.algorithms:
-                            kw = dict(prior=prior if labelling == "mcar-semi" else None, alpha=a.alpha, method=method,
-                                      test=test, algorithm=alg)
-                            if (alg, test, method) not in warm:                   # warm: numba's kernels loaded
-                                warm.add((alg, test, method))
-                                res = markov_blanket(X, yl, **kw)
-                                if a.before: old_mb(X, yl, **kw), old_est(**kw).fit(X, yl)
-                                learn_mb(X[surrogate_target(res, yl, method)[0]], surrogate_target(res, yl, method)[1],
-                                         alg, test, a.alpha, levels=levels)
-                            t_mb, res = timed(a.calls, markov_blanket, X, yl, **kw)
-                            t_fit, est = timed(a.calls, lambda: SemiIAMB(**kw).fit(X, yl))
-                            rws, tgt = surrogate_target(res, yl, method)
-                            t_learn, learned = timed(a.calls, learn_mb, X[rws], tgt, alg, test, a.alpha, levels=levels)
-                            assert set(est.get_feature_names_out()) == set(res.selected)
-                            row = dict(network=name, n=n, target=target, labelling=labelling, algorithm=alg, test=test,
-                                       same=set(learned.members) == set(res.blanket), learner=t_learn,
-                                       markov_blanket=t_mb, SemiIAMB=t_fit, bnlearn=bn[alg])
-                            if a.before:                             # the older checkout's, after the current ones
-                                t_omb, ores = timed(a.calls, old_mb, X, yl, **kw)
-                                t_ofit, oest = timed(a.calls, lambda: old_est(**kw).fit(X, yl))
-                                row.update(before_mb=t_omb, before_fit=t_ofit, same_before=same_result(ores, res) and (
-                                    np.array_equal(oest.pvalues_, est.pvalues_, equal_nan=True)
-                                    and np.array_equal(oest.scores_, est.scores_, equal_nan=True)))
-                            rows.append(row)
-                print(f"  {name} n={n} {target}: {len(rows)} rows", file=sys.stderr, flush=True)
+
+    def entry(X, yl, kw, alg, test, levels):
+        """The CPU seconds of `markov_blanket`, `SemiIAMB().fit` and `learn_mb` on the target `markov_blanket` made
+        (the same learner, test and level), warm, and the result (the blanket and its rows and target)."""
+        learner = (alg, test, kw.get("alpha", DEFAULT_ALPHA)) if test != "default" else \
+            (DEFAULT_ALGORITHM, resolve_test(None, X), DEFAULT_ALPHA)
+        if (alg, test, kw["method"]) not in warm:                              # warm: numba's kernels loaded
+            warm.add((alg, test, kw["method"]))
+            res = markov_blanket(X, yl, **kw)
+            if a.before: old_mb(X, yl, **kw), old_est(**kw).fit(X, yl)
+            learn_mb(X[surrogate_target(res, yl, kw["method"])[0]], surrogate_target(res, yl, kw["method"])[1],
+                     *learner, levels=levels, random_state=kw.get("random_state"))
+        t_mb, res = timed(a.calls, markov_blanket, X, yl, **kw)
+        t_fit, est = timed(a.calls, lambda: SemiIAMB(**kw).fit(X, yl))
+        rws, tgt = surrogate_target(res, yl, kw["method"])
+        t_learn, learned = timed(a.calls, learn_mb, X[rws], tgt, *learner, levels=levels,
+                                 random_state=kw.get("random_state"))
+        assert set(est.get_feature_names_out()) == set(res.selected)
+        out = dict(same=set(learned.members) == set(res.blanket), learner=t_learn, markov_blanket=t_mb, SemiIAMB=t_fit)
+        if test == "default":                  # the same call with the default test's asymptotic form: its permutations' cost
+            out["asymptotic"] = timed(a.calls, markov_blanket, X, yl, **kw, test=test_spec(learner[1]).statistic)[0]
+        if a.before:                                                           # the older checkout's, after the current
+            t_omb, ores = timed(a.calls, old_mb, X, yl, **kw)
+            t_ofit, oest = timed(a.calls, lambda: old_est(**kw).fit(X, yl))
+            rtol = 1e-9 if a.continuous else 0.0
+            out.update(before_mb=t_omb, before_fit=t_ofit, same_before=same_result(ores, res, rtol) and (
+                np.allclose(oest.pvalues_, est.pvalues_, rtol=rtol, atol=rtol, equal_nan=True)
+                and np.allclose(oest.scores_, est.scores_, rtol=rtol, atol=rtol, equal_nan=True)))
+        return out, res, rws, tgt
+
+    for name, n, target, X, y, prior, levels in samples(a):
+        floats = a.continuous and all(d.kind == "f" for d in X.dtypes)    # discrete features: mi-cg differs (01b)
+        for labelling in a.labellings:
+            yl, method, keep, cls = labelled(y, labelling)
+            frame = pd.concat([X[keep], pd.Series(cls[keep], X.index[keep], name=target)], axis=1)
+            for test in a.tests:
+                alpha = 0.05 if test == "default" else a.alpha                  # bnlearn's default level
+                bns = [bnlearn_times(frame, target, a.algorithms, test, alpha) for _ in range(a.calls)]
+                bn, bn_found = {alg: float(np.median([b[0][alg] for b in bns])) for alg in a.algorithms}, bns[-1][1]
+                base = dict(prior=prior if labelling == "mcar-semi" else None, method=method)
+                if test == "default":        # one semisel call (seeded, to compare its sets), beside each bnlearn learner
+                    kw = dict(base, random_state=0)
+                    out = entry(X, yl, kw, "default", test, levels)[0]
+                for alg in a.algorithms:
+                    if test != "default":
+                        kw = dict(base, alpha=a.alpha, test=test, algorithm=alg)
+                        out, res, rws, tgt = entry(X, yl, kw, alg, test, levels)
+                    row = dict(network=name, n=n, target=target, labelling=labelling, algorithm=alg, test=test,
+                               **out, bnlearn=bn[alg])
+                    if floats and test != "default" and labelling != "mcar-semi":   # the same rows, target and test
+                        mine = (res.selected if alg not in PC else   # a PC learner: its PC set against learn.nbr's
+                                learn_nbr(X[rws], tgt, alg, test, a.alpha, levels=levels).selected)
+                        row["same_bn"] = set(mine) == set(bn_found[alg])
+                    rows.append(row)
+        print(f"  {name} n={n} {target}: {len(rows)} rows", file=sys.stderr, flush=True)
     return pd.DataFrame(rows)
 
 
@@ -193,7 +260,9 @@ def report(df, by):
     timed = [c for c in ("learner", "markov_blanket", "SemiIAMB", "before_mb", "before_fit") if c in df]
     tab = df.groupby(by)[timed + ["bnlearn"]].sum()
     for c in timed: tab[f"{c}/bn"] = tab[c] / tab.bnlearn
+    tab["markov_blanket/learner"] = tab.markov_blanket / tab.learner
     tab["jobs"], tab["same"] = df.groupby(by).size(), df.groupby(by).same.mean()
+    if "same_bn" in df: tab["same_bn"] = df.groupby(by).same_bn.mean()          # NaN: not comparable (mcar-semi)
     if "same_before" in df: tab["same_before"] = df.groupby(by).same_before.mean()
     return tab
 
@@ -362,10 +431,15 @@ def main():
     ap.add_argument("--networks", nargs="+", default=["alarm", "insurance", "child", "hailfinder", "water", "hepar2",
                                                       "win95pts", "andes", "pigs"])
     ap.add_argument("--n", nargs="+", type=int, default=[2000, 5000])
-    ap.add_argument("--targets", type=int, default=2, help="targets per network (the first of benchmark_targets)")
+    ap.add_argument("--targets", type=int, default=None, help="targets per network (the first of benchmark_targets; "
+                    "default 2; with --continuous the first of gaussian_targets, default all)")
+    ap.add_argument("--continuous", action="store_true", help="the grid on chapter 04c's continuous samples (--nets)")
+    ap.add_argument("--nets", nargs="+", default=list(CONTINUOUS), help="--continuous: network:rows (NAME-cg: mixed)")
+    ap.add_argument("--out", metavar="PATH", help="grid: also write its rows to this CSV")
     ap.add_argument("--labellings", nargs="+", default=list(LABELLINGS), choices=LABELLINGS)
     ap.add_argument("--algorithms", nargs="+", default=[a for a in ALGORITHMS if a != "pc.stable"])
-    ap.add_argument("--tests", nargs="+", default=["mi", "adf"])
+    ap.add_argument("--tests", nargs="+", default=None, help="default mi adf; with --continuous mi-cg default ("
+                    "'default': each tool's default test, learner and level)")
     ap.add_argument("--alpha", type=float, default=0.05, help="bnlearn's default level")
     ap.add_argument("--calls", type=int, default=1, help="grid: time each call this many times and sum the medians "
                     "(bnlearn's too: its Rscript runs repeated); one call's time is at the mercy of a spike of the machine")
@@ -381,21 +455,33 @@ def main():
                     "and SemiIAMB.fit, in this process")
     ap.add_argument("--repeat", type=int, default=5, help="fresh processes per figure of --floors")
     a = ap.parse_args()
+    a.tests = a.tests or (["mi-cg", "default"] if a.continuous else ["mi", "adf"])
+    a.targets = a.targets or (None if a.continuous else 2)
     if not bnlearn_available(): raise SystemExit("R with bnlearn 4.9 is needed (see ../shared/tools/bnlearn)")
     pd.set_option("display.width", 180)
     if not a.no_grid:
         df = run(a)
-        print(f"networks {a.networks}, n {a.n}, {a.targets} targets each, alpha {a.alpha}: CPU seconds summed, warm calls"
+        if a.out: df.to_csv(a.out, index=False)
+        where = f"samples {a.nets}" if a.continuous else f"networks {a.networks}, n {a.n}"
+        print(f"{where}, {a.targets or 'all'} targets each, alpha {a.alpha}: CPU seconds summed, warm calls"
               + (f" (each the median of {a.calls} calls, bnlearn's of {a.calls} Rscript runs)" if a.calls > 1 else ""))
         print(report(df, ["algorithm", "test"]).round(3).to_string())
-        print()
-        print(report(df, ["labelling"]).round(3).to_string())
-        print()
-        print(report(df, ["network"]).round(3).to_string())
-        tot = df[["learner", "markov_blanket", "SemiIAMB", "bnlearn"]].sum()
-        print(f"\noverall / bnlearn: learner {tot.learner / tot.bnlearn:.2f}, markov_blanket "
-              f"{tot.markov_blanket / tot.bnlearn:.2f}, SemiIAMB.fit {tot.SemiIAMB / tot.bnlearn:.2f} ({len(df)} blankets)")
+        for by in (["test", "labelling"], ["test", "network"]) if a.continuous else (["labelling"], ["network"]):
+            print()
+            print(report(df, by).round(3).to_string())
+        for test, part in df.groupby("test", sort=False):
+            tot = part[["learner", "markov_blanket", "SemiIAMB", "bnlearn"]].sum()
+            print(f"\n{test}: overall / bnlearn" + (" (each tool's default; bnlearn: the mean over its learners)"
+                                                     if test == "default" else "") +
+                  f": learner {tot.learner / tot.bnlearn:.2f}, markov_blanket {tot.markov_blanket / tot.bnlearn:.2f}, "
+                  f"SemiIAMB.fit {tot.SemiIAMB / tot.bnlearn:.2f}; markov_blanket / learner "
+                  f"{tot.markov_blanket / tot.learner:.2f} ({len(part)} blankets"
+                  + (f"; the same sets as bnlearn's in {int(part.same_bn.sum())} of {int(part.same_bn.notna().sum())}"
+                     if "same_bn" in part and part.same_bn.notna().any() else "")
+                  + (f"; the default test's asymptotic form: markov_blanket {part.asymptotic.sum() / tot.bnlearn:.2f}"
+                     if "asymptotic" in part and part.asymptotic.notna().any() else "") + ")")
         if a.before:
+            tot = df[["bnlearn"]].sum()
             print(f"before ({a.before}) / bnlearn: markov_blanket {df.before_mb.sum() / tot.bnlearn:.2f}, SemiIAMB.fit "
                   f"{df.before_fit.sum() / tot.bnlearn:.2f}; the same results (result, pvalues_, scores_) in "
                   f"{df.same_before.sum()} of {len(df)}")
