@@ -48,7 +48,12 @@ cache load).
         [--tests mi-cg default] [--out PATH]
     OMP_NUM_THREADS=1 python tests/benchmarks/bench_entry.py [--networks alarm insurance child hailfinder water ...]
         [--n 2000 5000] [--targets 2] [--labellings full mcar-semi mcar-listwise pu] [--algorithms iamb mmpc ...]
-        [--tests mi adf g-adf] [--alpha 0.05] [--calls K] [--before PATH] [--cli] [--first] [--floors] [--no-grid]
+        [--tests mi adf g-adf] [--alpha 0.05] [--pairs mmpc:0.01 hpc:0.05] [--calls K] [--before PATH] [--cli] [--first]
+        [--floors] [--no-grid]
+
+With `--pairs ALG:ALPHA ...`, the warm grid runs each learner at its own level (instead of `--algorithms` at `--alpha`),
+one after the other in this run (bnlearn's twin at the same level), and prints each pair's semisel CPU against the
+first pair's: what a default that changes learner and level costs a user against the one before it.
 """
 import argparse
 import functools
@@ -441,6 +446,8 @@ def main():
     ap.add_argument("--tests", nargs="+", default=None, help="default mi adf; with --continuous mi-cg default ("
                     "'default': each tool's default test, learner and level)")
     ap.add_argument("--alpha", type=float, default=0.05, help="bnlearn's default level")
+    ap.add_argument("--pairs", nargs="+", metavar="ALG:ALPHA", help="grid: each learner at its own level, in this run "
+                    "(instead of --algorithms at --alpha), and each pair's semisel CPU against the first's")
     ap.add_argument("--calls", type=int, default=1, help="grid: time each call this many times and sum the medians "
                     "(bnlearn's too: its Rscript runs repeated); one call's time is at the mercy of a spike of the machine")
     ap.add_argument("--cli", action="store_true", help="also `semisel mb` against a fresh Rscript")
@@ -460,16 +467,33 @@ def main():
     if not bnlearn_available(): raise SystemExit("R with bnlearn 4.9 is needed (see ../shared/tools/bnlearn)")
     pd.set_option("display.width", 180)
     if not a.no_grid:
-        df = run(a)
+        pairs = [(alg, float(alpha)) for alg, alpha in (p.split(":") for p in a.pairs)] if a.pairs else []
+        parts = []
+        for alg, alpha in pairs:
+            a.algorithms, a.alpha = [alg], alpha
+            parts.append(run(a).assign(alpha=alpha))
+        df = pd.concat(parts, ignore_index=True) if pairs else run(a)
         if a.out: df.to_csv(a.out, index=False)
         where = f"samples {a.nets}" if a.continuous else f"networks {a.networks}, n {a.n}"
-        print(f"{where}, {a.targets or 'all'} targets each, alpha {a.alpha}: CPU seconds summed, warm calls"
+        print(f"{where}, {a.targets or 'all'} targets each, " + (f"pairs {a.pairs}" if pairs else f"alpha {a.alpha}")
+              + ": CPU seconds summed, warm calls"
               + (f" (each the median of {a.calls} calls, bnlearn's of {a.calls} Rscript runs)" if a.calls > 1 else ""))
-        print(report(df, ["algorithm", "test"]).round(3).to_string())
+        pair = ["algorithm", "alpha"] if pairs else []
+        print(report(df, ["algorithm", "test"] + pair[1:]).round(3).to_string())
         for by in (["test", "labelling"], ["test", "network"]) if a.continuous else (["labelling"], ["network"]):
             print()
-            print(report(df, by).round(3).to_string())
-        for test, part in df.groupby("test", sort=False):
+            print(report(df, pair + by).round(3).to_string())
+        if pairs:
+            tot = df.groupby(pair, sort=False)[["learner", "markov_blanket", "SemiIAMB", "bnlearn"]].sum()
+            first = tot.iloc[0]
+            print(f"\neach pair / {pairs[0][0]} at {pairs[0][1]}, semisel's CPU: "
+                  + "; ".join(f"{alg} at {alpha}: markov_blanket {r.markov_blanket / first.markov_blanket:.2f}x, SemiIAMB.fit "
+                              f"{r.SemiIAMB / first.SemiIAMB:.2f}x, learner {r.learner / first.learner:.2f}x (bnlearn's own "
+                              f"{r.bnlearn / first.bnlearn:.2f}x)" for (alg, alpha), r in tot.iloc[1:].iterrows()))
+            for (alg, alpha), r in tot.iterrows():
+                print(f"{alg} at {alpha} / bnlearn's {alg} at {alpha}: learner {r.learner / r.bnlearn:.2f}, markov_blanket "
+                      f"{r.markov_blanket / r.bnlearn:.2f}, SemiIAMB.fit {r.SemiIAMB / r.bnlearn:.2f}")
+        for test, part in [] if pairs else df.groupby("test", sort=False):          # (pairs: their own lines above)
             tot = part[["learner", "markov_blanket", "SemiIAMB", "bnlearn"]].sum()
             print(f"\n{test}: overall / bnlearn" + (" (each tool's default; bnlearn: the mean over its learners)"
                                                      if test == "default" else "") +
