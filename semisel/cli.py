@@ -1183,7 +1183,7 @@ def parser() -> argparse.ArgumentParser:
                            "(default 10); both stop earlier when the search stops improving")
     rank.set_defaults(run=_cmd_rank)
     mb = sub.add_parser("mb", help="Markov blanket of the label (Semi-IAMB, listwise or pairwise IAMB)",
-                        description="Discover the Markov blanket of a partially labelled binary label (MMPC, IAMB, the family).",
+                        description="Discover the Markov blanket of a partially labelled binary label (HPC, MMPC, IAMB, the family).",
                         epilog=lambda: _algorithms_help() + "\n\n" + _tests_help() + "\n\n" + _EXAMPLES["mb"],
                         formatter_class=fmt)
     _add_input(mb, "alarm")
