@@ -1183,7 +1183,8 @@ def parser() -> argparse.ArgumentParser:
                            "(default 10); both stop earlier when the search stops improving")
     rank.set_defaults(run=_cmd_rank)
     mb = sub.add_parser("mb", help="Markov blanket of the label (Semi-IAMB, listwise or pairwise IAMB)",
-                        description="Discover the Markov blanket of a partially labelled binary label (HPC, MMPC, IAMB, the family).",
+                        description="Discover the Markov blanket of a partially labelled binary label (HPC, MMPC, IAMB, the "
+                                    "family).",
                         epilog=lambda: _algorithms_help() + "\n\n" + _tests_help() + "\n\n" + _EXAMPLES["mb"],
                         formatter_class=fmt)
     _add_input(mb, "alarm")
@@ -1197,7 +1198,8 @@ def parser() -> argparse.ArgumentParser:
                     "chosen held-out in chapter 02b), en, tice, km2, en-balanced")
     mb.add_argument("--alpha", type=float,
                     help="the level of each test (default: 0.05 on discrete features, chosen held-out with hpc and g-adf "
-                         "in chapter 04b, and 0.01 when a feature is continuous; 0.10 is the papers'); not an error rate of the set: --algorithm iamb.fdr controls its false discoveries")
+                         "in chapter 04b, and 0.01 when a feature is continuous; 0.10 is the papers'); not an error rate "
+                         "of the set: --algorithm iamb.fdr controls its false discoveries")
     mb.add_argument("--test", type=_test_name, metavar="TEST",
                     help="test of independence (default: g-adf on discrete features, which holds its level, and "
                          "seq-mi-cg when a feature is continuous; g is the papers'; pairwise tests its statistic by "

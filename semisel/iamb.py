@@ -695,8 +695,9 @@ def markov_blanket(X, y_partial, prior: float | None = None, alpha: float | None
         `random_state`, 0 when None) and keeps the `PriorEstimate` in the result's ``prior_estimate``.
     alpha : float, optional
         None: the default for the data (`resolve_alpha`): `DEFAULT_ALPHA` (0.05, chosen held-out with the learner in
-        chapter 04b) on codes, `DEFAULT_CONTINUOUS_ALPHA` (0.01) when X has a float column. The level of each test the learner makes, not an error rate of the blanket it returns: a learner makes many
-        tests, and each false dependence it accepts is a false member. On 50 features independent of the class
+        chapter 04b) on codes, `DEFAULT_CONTINUOUS_ALPHA` (0.01) when X has a float column. The level of each test the
+        learner makes, not an error rate of the blanket it returns: a learner makes many tests, and each false
+        dependence it accepts is a false member. On 50 features independent of the class
         (N = 2,000, chapter 04b's set-error table), "mmpc" with "g-adf" returns 0.46 false members on average
         at 0.01 and 2.0 at 0.10, where 99.5% of its sets hold at least one. For an error rate of the set, use
         ``algorithm="iamb.fdr"`` (IAMB-FDR, which adjusts its tests to bound the false discovery rate of the members at
@@ -721,7 +722,8 @@ def markov_blanket(X, y_partial, prior: float | None = None, alpha: float | None
         candidate beside the deciding test's p-value).
     algorithm : str, optional
         One of `LEARNERS`. Default (`choose_algorithm`): `DEFAULT_ALGORITHM` ("hpc", chosen held-out with the test and
-        level in chapter 04b) on codes, `DEFAULT_CONTINUOUS_ALGORITHM` ("mmpc") when X has a float column, or "iamb.papers" (`PAPERS_IAMB`) where it cannot run (method "pairwise", dask X). Every name of
+        level in chapter 04b) on codes, `DEFAULT_CONTINUOUS_ALGORITHM` ("mmpc") when X has a float column, or
+        "iamb.papers" (`PAPERS_IAMB`) where it cannot run (method "pairwise", dask X). Every name of
         `semisel.blankets.ALGORITHMS` means bnlearn's learner ("gs", "iamb", "fast.iamb", "inter.iamb", "iamb.fdr"; a
         parents-and-children learner "pc.stable", "mmpc", "si.hiton.pc", "hpc" gives its PC set and the spouses);
         "iamb.papers" is the papers' IAMB (Sechidis & Brown's, this chapter's `iamb`). Pairwise works with the blanket
