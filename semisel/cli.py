@@ -907,8 +907,8 @@ def mb_table(inp: Input, args) -> tuple[pd.DataFrame, object]:
     """
     from semisel.iamb import choose_algorithm, choose_method, learn_blanket, resolve_test
     args.method = choose_method(args.method, partial_labels(inp.y), args.prior)   # SemiIAMB's rule
-    if args.algorithm is None: args.algorithm = choose_algorithm(None, args.method, inp.X)   # SemiIAMB's rule
     X, floats = _blanket_features(inp.X, args)
+    if args.algorithm is None: args.algorithm = choose_algorithm(None, args.method, X)   # SemiIAMB's rule, for the data
     args.test = resolve_test(args.test, X)
     if floats and args.method == "pairwise":
         raise CLIError(f"--method pairwise counts codes (its available-case G-test) and {_named(floats)} continuous: "
@@ -935,7 +935,7 @@ def _cmd_mb(args) -> None:
     table, res = mb_table(inp, args)
     a = table.attrs
     meta = {"data": inp.describe(), "command": "mb", "method": args.method, "algorithm": args.algorithm,
-            "test": args.test, "alpha": args.alpha,
+            "test": args.test, "alpha": res.alpha,
             "surrogate": a["surrogate"], "phi": a["threshold"], "score": a["score_name"], **_prior_meta(res.prior_estimate)}
     if inp.truth is not None:
         s = score_blanket(table.feature.tolist(), inp.truth)
@@ -1183,7 +1183,8 @@ def parser() -> argparse.ArgumentParser:
                            "(default 10); both stop earlier when the search stops improving")
     rank.set_defaults(run=_cmd_rank)
     mb = sub.add_parser("mb", help="Markov blanket of the label (Semi-IAMB, listwise or pairwise IAMB)",
-                        description="Discover the Markov blanket of a partially labelled binary label (MMPC, IAMB, the family).",
+                        description="Discover the Markov blanket of a partially labelled binary label (HPC, MMPC, IAMB, the "
+                                    "family).",
                         epilog=lambda: _algorithms_help() + "\n\n" + _tests_help() + "\n\n" + _EXAMPLES["mb"],
                         formatter_class=fmt)
     _add_input(mb, "alarm")
@@ -1195,9 +1196,10 @@ def parser() -> argparse.ArgumentParser:
                     "not estimated where the surrogate cannot depend on it (PU data: Y0 whatever the prior)")
     mb.add_argument("--prior-method", choices=PRIOR_METHODS, help="the PU estimator of --prior estimate: bbe (default, "
                     "chosen held-out in chapter 02b), en, tice, km2, en-balanced")
-    mb.add_argument("--alpha", type=float, default=0.01,
-                    help="the level of each test (default: 0.01, chosen held-out with mmpc and g-adf in chapter 04b; 0.10 "
-                         "is the papers'); not an error rate of the set: --algorithm iamb.fdr controls its false discoveries")
+    mb.add_argument("--alpha", type=float,
+                    help="the level of each test (default: 0.05 on discrete features, chosen held-out with hpc and g-adf "
+                         "in chapter 04b, and 0.01 when a feature is continuous; 0.10 is the papers'); not an error rate "
+                         "of the set: --algorithm iamb.fdr controls its false discoveries")
     mb.add_argument("--test", type=_test_name, metavar="TEST",
                     help="test of independence (default: g-adf on discrete features, which holds its level, and "
                          "seq-mi-cg when a feature is continuous; g is the papers'; pairwise tests its statistic by "
@@ -1205,7 +1207,8 @@ def parser() -> argparse.ArgumentParser:
     mb.add_argument("--n-perm", type=_positive_int("--n-perm"), help="permuted tables of the permutation tests: the "
                     "Monte Carlo ones (mc, smc, ...) need at least 1/alpha - 1 to reach alpha (an error below)")
     mb.add_argument("--algorithm", type=_algorithm_name, metavar="ALGORITHM",
-                    help="the learner (default: mmpc, chosen held-out in chapter 04b; iamb.papers, the papers' IAMB, with "
+                    help="the learner (default: hpc on discrete features, chosen held-out in chapter 04b, and mmpc when a "
+                         "feature is continuous; iamb.papers, the papers' IAMB, with "
                          "--method pairwise; every other name is bnlearn's learner, iamb included: listed below)")
     mb.add_argument("--max-sx", type=int, metavar="K", help="largest conditioning set of bnlearn's learners (not iamb.papers)")
     mb.set_defaults(run=_cmd_mb)

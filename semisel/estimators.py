@@ -15,7 +15,7 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 from .core import (Column, PartialLabels, Selected, chunked_backend, cv_scorer_warning, frame_index, is_chunked,
                           partial_labels)
 from .datasets import discretize
-from .iamb import DEFAULT_ALPHA, integer_input, learn_blanket
+from .iamb import integer_input, learn_blanket
 
 # %% auto #0
 __all__ = ['PartialLabelSelector', 'selection_table', 'SemiIAMB']
@@ -144,7 +144,9 @@ class SemiIAMB(PartialLabelSelector):
     ----------
     prior, alpha, method, test, n_perm, random_state, algorithm, max_sx
         As in `markov_blanket` (`algorithm`: by default the learner chosen in 04b, or "iamb.papers", the papers'; with
-        `prior="estimate"`, `prior_estimate_` holds the `PriorEstimate`).
+        `prior="estimate"`, `prior_estimate_` holds the `PriorEstimate`). `alpha` and `algorithm` None are kept as
+        given and resolved at `fit` for the data (`resolve_alpha`, `choose_algorithm`), as scikit-learn's "auto"
+        parameters: `result_.alpha` holds the level used.
     discretize : int or None
         Bin continuous X into this many equal-width bins first (`semisel.datasets.discretize`; the papers use 5).
     progress : bool, default False
@@ -168,12 +170,12 @@ class SemiIAMB(PartialLabelSelector):
     >>> from semisel.networks import network_dataset
     >>> X, y = network_dataset("asia", "bronc", 2000, random_state=0)
     >>> SemiIAMB(prior=0.45).fit(X, np.where(np.arange(2000) % 2 == 0, y, -1)).get_feature_names_out().tolist()
-    ['smoke', 'dysp']
+    ['smoke', 'either', 'dysp']
     """
     _label_kind = "binary"
     _table_by_score = True   # `selection_table`: the blanket by strength, the order of entry in column `entered`
 
-    def __init__(self, prior: float | None = None, alpha: float = DEFAULT_ALPHA, method: str | None = None,
+    def __init__(self, prior: float | None = None, alpha: float | None = None, method: str | None = None,
                  discretize: int | None = None, test=None, n_perm: int | None = None, random_state=None,
                  algorithm: str | None = None, max_sx: int | None = None, progress: bool = False):
         self.prior, self.alpha, self.method, self.discretize = prior, alpha, method, discretize

@@ -27,8 +27,9 @@ from .infotheory import (TESTS, IndependenceResult, chi2_test, chi2_test_all, ci
                                 permutation_pvalues, test_spec)
 
 # %% auto #0
-__all__ = ['DEFAULT_TEST', 'DEFAULT_BLANKET_TEST', 'DEFAULT_ALGORITHM', 'DEFAULT_ALPHA', 'DEFAULT_CONTINUOUS_TEST', 'PVALUE_NAME',
-           'PAPERS_IAMB', 'LEARNERS', 'DEFAULT_METHOD', 'per_column', 'make_test', 'resolve_test', 'MarkovBlanket',
+__all__ = ['DEFAULT_TEST', 'DEFAULT_BLANKET_TEST', 'DEFAULT_ALGORITHM', 'DEFAULT_ALPHA', 'DEFAULT_CONTINUOUS_TEST',
+           'DEFAULT_CONTINUOUS_ALGORITHM', 'DEFAULT_CONTINUOUS_ALPHA', 'PVALUE_NAME', 'PAPERS_IAMB', 'LEARNERS',
+           'DEFAULT_METHOD', 'per_column', 'make_test', 'resolve_test', 'resolve_alpha', 'MarkovBlanket',
            'integer_input', 'iamb', 'pairwise_g_test_all', 'check_learner', 'choose_algorithm', 'choose_method',
            'markov_blanket', 'semi_iamb', 'listwise_iamb', 'pairwise_iamb', 'learn_blanket']
 
@@ -65,8 +66,8 @@ def per_column(test: Callable) -> Callable:
 _BATCHED = {g_test: g_test_all, chi2_test: chi2_test_all}
 DEFAULT_TEST = "g-adf"   # the papers' functions': holds its level (chapter 01), as accurate as the papers' G (below)
 DEFAULT_BLANKET_TEST = "g-adf"   # markov_blanket's test on codes, chosen held-out with its learner (chapter 04b)
-DEFAULT_ALGORITHM = "mmpc"   # markov_blanket's learner and level, chosen held-out with the test (chapter 04b)
-DEFAULT_ALPHA = 0.01
+DEFAULT_ALGORITHM = "hpc"   # markov_blanket's learner and level on codes, chosen held-out with the test (chapter 04b)
+DEFAULT_ALPHA = 0.05
 
 def make_test(test=DEFAULT_TEST, *, alpha: float = 0.10, n_perm: int | None = None, random_state=None) -> Callable:
     """The batched test IAMB runs: a test of the registry `TESTS` by name (or alias), or any callable. A name runs
@@ -115,6 +116,8 @@ def make_test(test=DEFAULT_TEST, *, alpha: float = 0.10, n_perm: int | None = No
 
 # %% ../nbs/04_iamb.ipynb #cd000001
 DEFAULT_CONTINUOUS_TEST = "seq-mi-cg"   # markov_blanket's test when X has float columns: chapter 04c's second amendment
+DEFAULT_CONTINUOUS_ALGORITHM = "mmpc"   # its learner and level: those 04c measured it with (see below)
+DEFAULT_CONTINUOUS_ALPHA = 0.01
 
 def resolve_test(test, X):
     """The test a blanket method runs on `X`: `test`, or for None `DEFAULT_BLANKET_TEST` on discrete X and
@@ -129,6 +132,22 @@ def resolve_test(test, X):
     """
     if test is not None: return test
     return DEFAULT_CONTINUOUS_TEST if has_continuous(X) else DEFAULT_BLANKET_TEST
+
+def _continuous_data(X) -> bool:
+    "Whether `X` is read for a test of chapter 01b: a float column, or features read for a continuous test (`_Mixed`)."
+    return isinstance(X, _Mixed) or has_continuous(X)
+
+def resolve_alpha(alpha, X) -> float:
+    """The level a blanket method runs at on `X`: `alpha` (checked), or for None the default for the data:
+    `DEFAULT_ALPHA` on codes, `DEFAULT_CONTINUOUS_ALPHA` when X has a float column (as `resolve_test` reads it).
+
+    Examples
+    --------
+    >>> resolve_alpha(None, np.zeros((2, 2), int)), resolve_alpha(None, np.zeros((2, 2))), resolve_alpha(0.1, None)
+    (0.05, 0.01, 0.1)
+    """
+    if alpha is None: return DEFAULT_CONTINUOUS_ALPHA if _continuous_data(X) else DEFAULT_ALPHA
+    return check_probability(alpha, "alpha")
 
 # %% ../nbs/04_iamb.ipynb #717ac5a4
 _SCORE_NOTE = ("-log10 of each member's p-value given all the other members (the learner's own test: the papers' IAMB's "
@@ -533,17 +552,20 @@ def check_learner(algorithm: str) -> str:
         raise ValueError(f"`algorithm` must be one of {', '.join(map(repr, LEARNERS))}; got {algorithm!r}") from None
 
 def choose_algorithm(algorithm: str | None, method: str, X) -> str:
-    """The learner to run (`check_learner`): `algorithm`, or for None `DEFAULT_ALGORITHM` except where it cannot run,
-    `method` "pairwise" or chunked `X` (dask), which get the papers' IAMB (`PAPERS_IAMB`). The learners of
-    semisel.blankets count in memory: on chunked `X` any other is an error.
+    """The learner to run (`check_learner`): `algorithm`, or for None the default for the data, `DEFAULT_ALGORITHM` on
+    codes and `DEFAULT_CONTINUOUS_ALGORITHM` when X has a float column (as `resolve_test`), except where it cannot run:
+    `method` "pairwise" or chunked `X` (dask) get the papers' IAMB (`PAPERS_IAMB`). The learners of semisel.blankets
+    count in memory: on chunked `X` any other is an error.
 
     Examples
     --------
-    >>> choose_algorithm(None, "semi", np.zeros((2, 2))), choose_algorithm(None, "pairwise", np.zeros((2, 2)))
-    ('mmpc', 'iamb.papers')
+    >>> Xi = np.zeros((2, 2), int)
+    >>> choose_algorithm(None, "semi", Xi), choose_algorithm(None, "semi", Xi / 2), choose_algorithm(None, "pairwise", Xi)
+    ('hpc', 'mmpc', 'iamb.papers')
     """
     chunked = is_chunked(X)   # an entry point that must differ: only the papers' IAMB counts chunk by chunk
-    if algorithm is None: algorithm = PAPERS_IAMB if method == "pairwise" or chunked else DEFAULT_ALGORITHM
+    default = DEFAULT_CONTINUOUS_ALGORITHM if _continuous_data(X) else DEFAULT_ALGORITHM
+    if algorithm is None: algorithm = PAPERS_IAMB if method == "pairwise" or chunked else default
     algorithm = check_learner(algorithm)
     if chunked and algorithm != PAPERS_IAMB:
         raise ValueError(f"algorithm {algorithm!r} counts in memory: pass X as a numpy array or DataFrame (the papers' "
@@ -652,7 +674,7 @@ def _partial_blanket(codes: CodeMatrix | _Mixed, labels: PartialLabels, method: 
     return res
 
 # %% ../nbs/04_iamb.ipynb #a138d78a
-def markov_blanket(X, y_partial, prior: float | None = None, alpha: float = DEFAULT_ALPHA, method: str | None = None,
+def markov_blanket(X, y_partial, prior: float | None = None, alpha: float | None = None, method: str | None = None,
                    test=None, trace: bool = True, *, algorithm: str | None = None, max_sx: int | None = None,
                    n_perm: int | None = None, random_state=None, progress: bool = False) -> MarkovBlanket:
     """Markov blanket of a partially labelled binary target made by Semi-IAMB, Listwise- or Pairwise-IAMB,
@@ -671,9 +693,11 @@ def markov_blanket(X, y_partial, prior: float | None = None, alpha: float = DEFA
         classes runs Listwise), and is an error elsewhere: the labelled fraction would be a biased guess.
         "estimate" estimates it from the data (`semisel.priors.resolve_prior`: PU as SCAR, else MCAR; seeded by
         `random_state`, 0 when None) and keeps the `PriorEstimate` in the result's ``prior_estimate``.
-    alpha : float, default `DEFAULT_ALPHA` (0.01, chosen held-out with the learner in chapter 04b)
-        The level of each test the learner makes, not an error rate of the blanket it returns: a learner makes many
-        tests, and each false dependence it accepts is a false member. On 50 features independent of the class
+    alpha : float, optional
+        None: the default for the data (`resolve_alpha`): `DEFAULT_ALPHA` (0.05, chosen held-out with the learner in
+        chapter 04b) on codes, `DEFAULT_CONTINUOUS_ALPHA` (0.01) when X has a float column. The level of each test the
+        learner makes, not an error rate of the blanket it returns: a learner makes many tests, and each false
+        dependence it accepts is a false member. On 50 features independent of the class
         (N = 2,000, chapter 04b's set-error table), "mmpc" with "g-adf" returns 0.46 false members on average
         at 0.01 and 2.0 at 0.10, where 99.5% of its sets hold at least one. For an error rate of the set, use
         ``algorithm="iamb.fdr"`` (IAMB-FDR, which adjusts its tests to bound the false discovery rate of the members at
@@ -697,8 +721,9 @@ def markov_blanket(X, y_partial, prior: float | None = None, alpha: float = DEFA
         Record every test made (`TestRecord`: for the learners of semisel.blankets, the association that ranked each
         candidate beside the deciding test's p-value).
     algorithm : str, optional
-        One of `LEARNERS`. Default `DEFAULT_ALGORITHM` ("mmpc", chosen held-out with the test and level in chapter
-        04b), or "iamb.papers" (`PAPERS_IAMB`) where it cannot run (method "pairwise", dask X). Every name of
+        One of `LEARNERS`. Default (`choose_algorithm`): `DEFAULT_ALGORITHM` ("hpc", chosen held-out with the test and
+        level in chapter 04b) on codes, `DEFAULT_CONTINUOUS_ALGORITHM` ("mmpc") when X has a float column, or
+        "iamb.papers" (`PAPERS_IAMB`) where it cannot run (method "pairwise", dask X). Every name of
         `semisel.blankets.ALGORITHMS` means bnlearn's learner ("gs", "iamb", "fast.iamb", "inter.iamb", "iamb.fdr"; a
         parents-and-children learner "pc.stable", "mmpc", "si.hiton.pc", "hpc" gives its PC set and the spouses);
         "iamb.papers" is the papers' IAMB (Sechidis & Brown's, this chapter's `iamb`). Pairwise works with the blanket
@@ -718,11 +743,12 @@ def markov_blanket(X, y_partial, prior: float | None = None, alpha: float = DEFA
     --------
     >>> from semisel.networks import network_dataset
     >>> X, y = network_dataset("asia", "bronc", 2000, random_state=0)
-    >>> markov_blanket(X, np.where(np.arange(2000) % 2 == 0, y, -1), prior=0.45).selected
-    ['dysp', 'smoke']
+    >>> markov_blanket(X, np.where(np.arange(2000) % 2 == 0, y, -1), prior=0.45).selected   # its child, parent, spouse
+    ['dysp', 'smoke', 'either']
     """
     test = resolve_test(test, X)
-    alpha, codes = check_probability(alpha, "alpha"), _features(X, test)
+    codes = _features(X, test)
+    alpha = resolve_alpha(alpha, codes)   # the default for the features as read (floats: for chapter 01b's tests)
     labels = partial_labels(y_partial, n_rows=codes.n, index=frame_index(X))
     return _partial_blanket(codes, labels, method, prior, alpha, test, trace, n_perm, random_state, algorithm, max_sx,
                             progress)
@@ -808,7 +834,7 @@ def pairwise_iamb(X, y_partial, alpha: float = 0.10, test="smc", trace: bool = F
                           random_state=random_state, algorithm=PAPERS_IAMB)
 
 # %% ../nbs/04_iamb.ipynb #1b1a0002
-def learn_blanket(X, labels: PartialLabels, prior=None, alpha: float = DEFAULT_ALPHA, method: str | None = None, test=None,
+def learn_blanket(X, labels: PartialLabels, prior=None, alpha: float | None = None, method: str | None = None, test=None,
                   n_perm: int | None = None, random_state=None, algorithm: str | None = None, max_sx: int | None = None,
                   progress: bool = False) -> MarkovBlanket:
     """The blanket `SemiIAMB.fit` learns, on its validated `X` and parsed `labels` (`semisel.core.partial_labels`), with
@@ -820,10 +846,11 @@ def learn_blanket(X, labels: PartialLabels, prior=None, alpha: float = DEFAULT_A
     >>> from semisel.networks import network_dataset
     >>> X, y = network_dataset("asia", "bronc", 2000, random_state=0)
     >>> learn_blanket(X, partial_labels(np.where(np.arange(2000) % 2 == 0, y, -1)), prior=0.45).selected
-    ['dysp', 'smoke']
+    ['dysp', 'smoke', 'either']
     """
     test = resolve_test(test, X)
-    alpha, codes = check_probability(alpha, "alpha"), _features(X, test)
+    codes = _features(X, test)
+    alpha = resolve_alpha(alpha, codes)
     big = isinstance(codes, CodeMatrix) and codes.arity.max() >= 0.5 * codes.n    # (fewer codes than half the rows: none)
     ids = id_like_columns(X) if big else []
     if ids:

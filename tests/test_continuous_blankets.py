@@ -9,7 +9,7 @@ import pytest
 
 from semisel.blankets import ALGORITHMS, default_test, learn_mb, learn_nbr, mixed_table
 from semisel.continuous import continuous_test_all
-from semisel.iamb import DEFAULT_ALPHA, DEFAULT_BLANKET_TEST, DEFAULT_CONTINUOUS_TEST, LEARNERS, SemiIAMB, markov_blanket, resolve_test
+from semisel.iamb import DEFAULT_BLANKET_TEST, DEFAULT_CONTINUOUS_ALPHA, DEFAULT_CONTINUOUS_TEST, LEARNERS, SemiIAMB, markov_blanket, resolve_test
 from semisel.surrogates import marc, mcar, pu
 
 warnings.filterwarnings("ignore", category=FutureWarning)
@@ -85,12 +85,12 @@ def test_partial_labels_are_the_learner_on_the_target_they_make(algorithm):
     if algorithm == "iamb.papers":
         direct = markov_blanket(X, target, algorithm=algorithm, random_state=0)   # every row labelled: the papers' IAMB
     else:
-        direct = learn_mb(X, target, algorithm, DEFAULT_CONTINUOUS_TEST, DEFAULT_ALPHA, random_state=0)
+        direct = learn_mb(X, target, algorithm, DEFAULT_CONTINUOUS_TEST, DEFAULT_CONTINUOUS_ALPHA, random_state=0)
     assert set(semi.selected) == set(direct.selected)
     listwise = markov_blanket(X, ym, method="listwise", algorithm=algorithm, random_state=0)
     if algorithm != "iamb.papers":
         assert set(listwise.selected) == set(learn_mb(X[lab].reset_index(drop=True), ym[lab], algorithm,
-                                                      DEFAULT_CONTINUOUS_TEST, DEFAULT_ALPHA, random_state=0).selected)
+                                                      DEFAULT_CONTINUOUS_TEST, DEFAULT_CONTINUOUS_ALPHA, random_state=0).selected)
     assert listwise.n == lab.sum() and listwise.surrogate == "D_L"
 
 

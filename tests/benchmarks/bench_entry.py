@@ -26,9 +26,9 @@ binarised at its mean (prior 1/2), the float (and discrete) columns as they come
 bnlearn's where both learn the same target on the same rows with the same test (full, mcar-listwise, pu, all-float
 features: column `same_bn`; a blanket learner's set against `learn.mb`, a PC learner's PC set, `learn_nbr`, against
 `learn.nbr`; with discrete features mi-cg of two discrete columns given continuous ones is not bnlearn's, chapter 01b).
-The test "default" is each tool's default: semisel's `markov_blanket(X, y)` (`DEFAULT_ALGORITHM`, `resolve_test`,
-`DEFAULT_ALPHA`; the labelling's method and prior) against bnlearn's default test (test NULL: "mi-cg" on this data)
-and level (0.05) for each learner (one row per bnlearn learner, the same semisel call on each); column `asymptotic`:
+The test "default" is each tool's default: semisel's `markov_blanket(X, y)` (the defaults for the
+data: `choose_algorithm`, `resolve_test`, `resolve_alpha`; the labelling's method and prior) against bnlearn's default
+test (test NULL: "mi-cg" on this data) and level (0.05) for each learner (one row per bnlearn learner, the same semisel call on each); column `asymptotic`:
 the same call with the default test's asymptotic form (`test_spec(...).statistic`), what its permutations cost. `--out PATH` keeps
 the rows (CSV).
 
@@ -76,7 +76,7 @@ import pandas as pd
 
 from semisel.blankets import ALGORITHMS, BNLEARN_LIB, bnlearn_available, bnlearn_learn, learn_mb, learn_nbr
 from semisel.infotheory import test_spec
-from semisel.iamb import DEFAULT_ALGORITHM, DEFAULT_ALPHA, SemiIAMB, markov_blanket, resolve_test
+from semisel.iamb import SemiIAMB, choose_algorithm, markov_blanket, resolve_alpha, resolve_test
 from semisel.networks import (benchmark_targets, cg_network, compile_network, exact_prior, gaussian_means,
                               gaussian_network, gaussian_targets, network, sample_gaussian, sample_network)
 from semisel.surrogates import mcar, pu
@@ -206,8 +206,8 @@ def run(a):
     def entry(X, yl, kw, alg, test, levels):
         """The CPU seconds of `markov_blanket`, `SemiIAMB().fit` and `learn_mb` on the target `markov_blanket` made
         (the same learner, test and level), warm, and the result (the blanket and its rows and target)."""
-        learner = (alg, test, kw.get("alpha", DEFAULT_ALPHA)) if test != "default" else \
-            (DEFAULT_ALGORITHM, resolve_test(None, X), DEFAULT_ALPHA)
+        learner = (alg, test, resolve_alpha(kw.get("alpha"), X)) if test != "default" else \
+            (choose_algorithm(None, "semi", X), resolve_test(None, X), resolve_alpha(None, X))
         if (alg, test, kw["method"]) not in warm:                              # warm: numba's kernels loaded
             warm.add((alg, test, kw["method"]))
             res = markov_blanket(X, yl, **kw)
