@@ -499,7 +499,8 @@ class _Tests:
                 rows.append(self.strata(zkey))
         spec = np.array([(x, y, zrow[zkey], k[x], k[y], rows[zrow[zkey]].k) for x, y, zkey in tests], np.int64)
         idx, lev = spec[:, :3], spec[:, 3:]
-        if kernel is None or kernel in _FROM_COUNTS and lev.prod(1).max() > _BLOCK_CELLS: return self._called(tests)
+        big = int(lev.prod(1).max())                                      # the largest table's cells
+        if kernel is None or kernel in _FROM_COUNTS and big > _BLOCK_CELLS: return self._called(tests)
         if len(rows) > 1: Z = np.stack([self._zero if s.codes is None else s.codes for s in rows]).astype(np.int64, copy=False)
         else: Z = (self._zero if rows[0].codes is None else rows[0].codes.astype(np.int64, copy=False))[None]
         if kernel in ("mi", "adf"):
@@ -508,10 +509,12 @@ class _Tests:
             else: kx, ky, declared = lev[:, 0], lev[:, 1], np.array([rows[zrow[zkey]].declared for *_, zkey in tests])
             G, dof, p = bn_pvalues(kernel, self.DT.shape[1], G, adjusted, kx, ky, declared, ties=True)
         else:
-            per = max(1, _BLOCK_CELLS // int(lev.prod(1).max()))
-            parts = [_FROM_COUNTS[kernel](tables_of_tests(self.DT, idx[s:s + per], Z, lev[s:s + per]))
-                     for s in range(0, len(tests), per)]
-            G, p, dof = (np.concatenate(v) for v in zip(*parts))
+            per = max(1, _BLOCK_CELLS // big)
+            if len(tests) <= per: G, p, dof = _FROM_COUNTS[kernel](tables_of_tests(self.DT, idx, Z, lev))   # one block
+            else:
+                parts = [_FROM_COUNTS[kernel](tables_of_tests(self.DT, idx[s:s + per], Z, lev[s:s + per]))
+                         for s in range(0, len(tests), per)]
+                G, p, dof = (np.concatenate(v) for v in zip(*parts))
         return list(zip(G.tolist(), np.asarray(dof, float).tolist(), p.tolist()))
 
     def _called(self, tests: list) -> list:
