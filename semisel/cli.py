@@ -905,10 +905,9 @@ def mb_table(inp: Input, args) -> tuple[pd.DataFrame, object]:
     >>> table.feature.tolist(), res.surrogate
     (['a'], 'Y1')
     """
-    from semisel.iamb import choose_algorithm, choose_method, learn_blanket, resolve_test
+    from semisel.iamb import choose_method, learn_blanket, resolve_test
     args.method = choose_method(args.method, partial_labels(inp.y), args.prior)   # SemiIAMB's rule
     X, floats = _blanket_features(inp.X, args)
-    if args.algorithm is None: args.algorithm = choose_algorithm(None, args.method, X)   # SemiIAMB's rule, for the data
     args.test = resolve_test(args.test, X)
     if floats and args.method == "pairwise":
         raise CLIError(f"--method pairwise counts codes (its available-case G-test) and {_named(floats)} continuous: "
@@ -934,7 +933,7 @@ def _cmd_mb(args) -> None:
     _input_notes(inp, args)
     table, res = mb_table(inp, args)
     a = table.attrs
-    meta = {"data": inp.describe(), "command": "mb", "method": args.method, "algorithm": args.algorithm,
+    meta = {"data": inp.describe(), "command": "mb", "method": args.method, "algorithm": res.algorithm,
             "test": args.test, "alpha": res.alpha,
             "surrogate": a["surrogate"], "phi": a["threshold"], "score": a["score_name"], **_prior_meta(res.prior_estimate)}
     if inp.truth is not None:

@@ -182,6 +182,8 @@ class MarkovBlanket:
         The target the tests used: 'Y', 'Y0', 'Y1', 'D_L' or 'pairwise'.
     threshold : float or None
         The switching threshold phi (Semi-IAMB).
+    algorithm : str or None
+        The learner that ran (`choose_algorithm`), set by `markov_blanket` and `learn_blanket`.
 
     Examples
     --------
@@ -198,6 +200,7 @@ class MarkovBlanket:
     surrogate: str | None = None
     threshold: float | None = None
     prior_estimate: object = field(default=None, repr=False)   # the PriorEstimate of prior="estimate" (semisel.priors)
+    algorithm: str | None = None
 
     @property
     def selected(self) -> list:
@@ -671,6 +674,7 @@ def _partial_blanket(codes: CodeMatrix | _Mixed, labels: PartialLabels, method: 
         labels.require("both", who="pairwise_iamb")
         res = learn(codes, np.where(labels.labelled, labels.codes, _UNL))
         res.surrogate = "pairwise"
+    res.algorithm = algorithm
     return res
 
 # %% ../nbs/04_iamb.ipynb #a138d78a

@@ -323,3 +323,20 @@ def test_progress_on_a_terminal_only(args, bar):
     piped = run(*args)
     assert (piped.returncode, piped.stdout, piped.stderr) == (0, out, "")
     assert bar not in _on_terminal(*args, "--quiet")[2]
+
+
+@pytest.mark.parametrize("test", [None, "mi-cg"])
+def test_mb_runs_the_learner_and_level_markov_blanket_runs(tmp_path, test):
+    """`semisel mb` reports the learner and level that ran, and they are `markov_blanket`'s on the same table and test:
+    a continuous test on integer columns gets the continuous defaults in both (the command once chose the learner on
+    the table before the test was known: HPC where the library ran MMPC)."""
+    from semisel.iamb import markov_blanket
+    from semisel.networks import network, sample_network
+    D = sample_network(network("asia"), 800, random_state=0)
+    X, y = D.drop(columns="bronc"), (D.bronc.to_numpy() == 0).astype(int)
+    X.assign(**{"class": y}).to_csv(tmp_path / "asia.csv", index=False)
+    out = run("mb", str(tmp_path / "asia.csv"), "--json", *([] if test is None else ["--test", test]), cwd=tmp_path)
+    meta = json.loads(out.stdout)["metadata"]
+    res = markov_blanket(X, y, test=test)
+    assert (meta["algorithm"], meta["alpha"]) == (res.algorithm, res.alpha)
+    assert (res.algorithm, res.alpha) == (("hpc", 0.05) if test is None else ("mmpc", 0.01))
