@@ -702,11 +702,11 @@ def markov_blanket(X, y_partial, prior: float | None = None, alpha: float | None
         chapter 04b) on codes, `DEFAULT_CONTINUOUS_ALPHA` (0.01) when X has a float column. The level of each test the
         learner makes, not an error rate of the blanket it returns: a learner makes many tests, and each false
         dependence it accepts is a false member. On 50 features independent of the class
-        (N = 2,000, chapter 04b's set-error table), "mmpc" with "g-adf" returns 0.46 false members on average
-        at 0.01 and 2.0 at 0.10, where 99.5% of its sets hold at least one. For an error rate of the set, use
+        (N = 2,000, chapter 04b's set-error table), the default ("hpc" with "g-adf" at 0.05) returns 1.005 false members
+        on average, and 88% of its sets hold at least one (0.445 and 41% at 0.01). For an error rate of the set, use
         ``algorithm="iamb.fdr"`` (IAMB-FDR, which adjusts its tests to bound the false discovery rate of the members at
-        `alpha`): 0.035 false members and a false member in 3% of the sets at 0.10, at a cost in recall (0.625 of 5 true
-        members found, against 0.792 for "mmpc" at 0.10).
+        `alpha`): 0.025 false members and a false member in 2% of the sets at 0.05, at a cost in recall (0.658 of 5 true
+        members found, against 0.991 for the default).
     method : {"semi", "listwise", "pairwise"}, optional
         Semi-IAMB (surrogate Y0 or Y1), Listwise-IAMB (labelled rows only, D_L) or Pairwise-IAMB (available-case test).
         Default (`choose_method`): Listwise where the labelled rows hold both classes and no `prior` is given (chosen
