@@ -1088,9 +1088,9 @@ def _warmed() -> None:
 
 def warm_kernels(wait: bool = False) -> None:
     """Compile (or load from `kernel_cache`) the kernels registered with `warm_up`, in their order, ahead of their
-    first use: in one background thread (each kernel module calls this when imported), which compiles in a child
-    process and only loads, or here with `wait`, which also waits for that thread. Nothing under NUMBA_DISABLE_JIT=1;
-    no thread without a `kernel_cache` (the kernels compile where they are first used).
+    first use: in one background thread (each kernel module calls this when imported), which only loads them, a child
+    process compiling those not cached yet; or here with `wait`, which also waits for that thread. Nothing under
+    NUMBA_DISABLE_JIT=1, and no thread without a `kernel_cache` (each kernel compiles at its first call).
 
     Examples
     --------
