@@ -1019,7 +1019,10 @@ def checked_cache(kernel):
 
 def run_compiled(kernel, *args):
     """`kernel(*args)`; if loading it fails (a cache file truncated or corrupt, say: anything but a typing error of
-    the call itself), the files of semisel's kernel cache are removed and the call made once more, compiling afresh."""
+    the call itself), the files of semisel's kernel cache are removed and the call made once more, compiling afresh.
+    While a child process compiles the kernels for `warm_kernels` (a new install), the call first waits for it (up to
+    a minute) rather than compile them a second time."""
+    if not _CHILD_DONE.is_set() and not getattr(_WARMING, "on", False): _CHILD_DONE.wait(60)
     try: return kernel(*args)
     except numba.core.errors.TypingError: raise
     except Exception:
@@ -1032,6 +1035,8 @@ _WARM = {"calls": [], "thread": None}   # warm-ups not yet run (`warm_up`), and 
 _WARM_LOCK = threading.Lock()
 _WARM_CHILD = "SEMISEL_WARM_CHILD"      # set in the child process that compiles for the thread: it starts no thread
 _WARMING = threading.local()            # `on` in the warming thread, which loads compiled kernels and compiles none
+_CHILD_DONE = threading.Event()         # cleared while a child process compiles for the warming thread
+_CHILD_DONE.set()
 
 class _Cold(BaseException):
     "A compile stopped in the warming thread (a BaseException: no handler of a failed kernel call takes it for one)."
@@ -1054,11 +1059,13 @@ def _compile_in_child(modules: set) -> None:
     code = ("import importlib, json, sys\nsys.path[:] = json.loads(sys.argv[1])\nfor m in sys.argv[2:]:\n"
             "    try: importlib.import_module(m)\n    except Exception: pass\n"
             f"importlib.import_module({__name__!r}).warm_kernels(wait=True)\n")
+    _CHILD_DONE.clear()
     try:
         subprocess.run([sys.executable, "-c", code, json.dumps([str(p) for p in sys.path]), *sorted(modules)],
                        env={**os.environ, _WARM_CHILD: "1"}, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                       stderr=subprocess.DEVNULL, timeout=600)
+                       stderr=subprocess.DEVNULL, timeout=300)
     except (OSError, subprocess.SubprocessError): pass     # then the kernels compile where they are first used
+    finally: _CHILD_DONE.set()
 
 def _run_warm_ups(worker: bool) -> None:
     """Run the registered warm-ups in order until none is left. A `worker` thread compiles nothing itself: a warm-up
