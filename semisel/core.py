@@ -10,10 +10,12 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 import functools
 import importlib.util
+import json
 from numbers import Integral, Real
 import os
 from pathlib import Path
 import stat
+import subprocess
 import sys
 import tempfile
 import threading
@@ -1017,7 +1019,10 @@ def checked_cache(kernel):
 
 def run_compiled(kernel, *args):
     """`kernel(*args)`; if loading it fails (a cache file truncated or corrupt, say: anything but a typing error of
-    the call itself), the files of semisel's kernel cache are removed and the call made once more, compiling afresh."""
+    the call itself), the files of semisel's kernel cache are removed and the call made once more, compiling afresh.
+    While a child process compiles the kernels for `warm_kernels` (a new install), the call first waits for it (up to
+    a minute) rather than compile them a second time."""
+    if not _CHILD_DONE.is_set() and not getattr(_WARMING, "on", False): _CHILD_DONE.wait(60)
     try: return kernel(*args)
     except numba.core.errors.TypingError: raise
     except Exception:
@@ -1028,14 +1033,46 @@ def run_compiled(kernel, *args):
 
 _WARM = {"calls": [], "thread": None}   # warm-ups not yet run (`warm_up`), and the one thread that runs them
 _WARM_LOCK = threading.Lock()
+_WARM_CHILD = "SEMISEL_WARM_CHILD"      # set in the child process that compiles for the thread: it starts no thread
+_WARMING = threading.local()            # `on` in the warming thread, which loads compiled kernels and compiles none
+_CHILD_DONE = threading.Event()         # cleared while a child process compiles for the warming thread
+_CHILD_DONE.set()
+
+class _Cold(BaseException):
+    "A compile stopped in the warming thread (a BaseException: no handler of a failed kernel call takes it for one)."
+
+class _NoCompileHere(numba.core.event.Listener):
+    "Stop a compile in the warming thread before it starts: numba's compiler swaps the process's warnings state."
+    def on_start(self, event):
+        if getattr(_WARMING, "on", False): raise _Cold
+    def on_end(self, event): pass
+
+numba.core.event.register("numba:compile", _NoCompileHere())
 
 def warm_up(call):
     "Register `call` (no arguments: it calls kernels on tiny inputs of the types they meet) for `warm_kernels`."
     with _WARM_LOCK: _WARM["calls"].append(call)
     return call
 
+def _compile_in_child(modules: set) -> None:
+    "Run the warm-ups of `modules` in a child Python, which compiles their kernels into `kernel_cache` and exits."
+    code = ("import importlib, json, sys\nsys.path[:] = json.loads(sys.argv[1])\nfor m in sys.argv[2:]:\n"
+            "    try: importlib.import_module(m)\n    except Exception: pass\n"
+            f"importlib.import_module({__name__!r}).warm_kernels(wait=True)\n")
+    _CHILD_DONE.clear()
+    try:
+        subprocess.run([sys.executable, "-c", code, json.dumps([str(p) for p in sys.path]), *sorted(modules)],
+                       env={**os.environ, _WARM_CHILD: "1"}, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL, timeout=300)
+    except (OSError, subprocess.SubprocessError): pass     # then the kernels compile where they are first used
+    finally: _CHILD_DONE.set()
+
 def _run_warm_ups(worker: bool) -> None:
-    "Run the registered warm-ups in order until none is left (a `worker` thread then lets another start)."
+    """Run the registered warm-ups in order until none is left. A `worker` thread compiles nothing itself: a warm-up
+    that would compile is stopped first (`_Cold`), the kernels of its module and of every module with warm-ups waiting
+    are compiled in a child process (`_compile_in_child`), and it runs again, loading them; a `worker` then lets
+    another thread start."""
+    _WARMING.on, sent = worker, set()
     while True:
         with _WARM_LOCK:
             if not _WARM["calls"]:
@@ -1043,17 +1080,24 @@ def _run_warm_ups(worker: bool) -> None:
                 return
             call = _WARM["calls"].pop(0)
         try: call()
+        except _Cold:
+            with _WARM_LOCK: todo = {c.__module__ for c in (call, *_WARM["calls"])} - sent - {"__main__"}
+            if call.__module__ not in todo: continue       # compiled by a child already, or not importable by one:
+            _compile_in_child(todo)                         # its kernels compile where they are first used
+            sent |= todo
+            with _WARM_LOCK: _WARM["calls"].insert(0, call)
         except Exception: pass                  # a kernel that fails here fails again where it is used, and says why
 
 def _warmed() -> None:
     "Wait for the warming thread: a fork must not copy numba's compiler lock half-held, nor an exit cut a compile."
     thread = _WARM["thread"]
-    if thread is not None: thread.join()
+    if thread is not None and thread is not threading.current_thread(): thread.join()
 
 def warm_kernels(wait: bool = False) -> None:
     """Compile (or load from `kernel_cache`) the kernels registered with `warm_up`, in their order, ahead of their
-    first use: in one background thread (each kernel module calls this when imported), or here with `wait`, which
-    also waits for that thread. Nothing under NUMBA_DISABLE_JIT=1.
+    first use: in one background thread (each kernel module calls this when imported), which only loads them, a child
+    process compiling those not cached yet; or here with `wait`, which also waits for that thread. Nothing under
+    NUMBA_DISABLE_JIT=1, and no thread without a `kernel_cache` (each kernel compiles at its first call).
 
     Examples
     --------
@@ -1066,6 +1110,7 @@ def warm_kernels(wait: bool = False) -> None:
         _run_warm_ups(worker=False)
         _warmed()
         return
+    if os.environ.get(_WARM_CHILD) or kernel_cache() is None: return
     with _WARM_LOCK:
         if _WARM["thread"] is None and _WARM["calls"]:
             thread = threading.Thread(target=_run_warm_ups, args=(True,), name="semisel-warm-kernels", daemon=True)
