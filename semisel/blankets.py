@@ -10,6 +10,7 @@ import contextlib
 import functools
 import itertools
 import json
+import math
 import os
 import shutil
 import subprocess
@@ -33,7 +34,7 @@ from .infotheory import (bn_g, bn_g_tests, bn_pvalues, ci_test_all, cmi_from_cou
                                 test_spec)
 
 # %% auto #0
-__all__ = ['EMPTY', 'ALGORITHMS', 'BNLEARN_LIB', 'Strata', 'extend', 'CIResult', 'bn_test', 'gadf_from_counts',
+__all__ = ['EMPTY', 'ALGORITHMS', 'BNLEARN_LIB', 'Strata', 'extend', 'CIResult', 'bn_test', 'gadf_cache', 'gadf_from_counts',
            'gwilliams_from_counts', 'CITest', 'make_ci', 'TestRecord', 'TraceLog', 'TraceField', 'trace_table',
            'one_blas_thread', 'check_algorithm', 'Blanket', 'has_continuous', 'mixed_table', 'default_test',
            'learn_nbr', 'learn_mb', 'bnlearn_available', 'bnlearn_learn']
@@ -153,17 +154,18 @@ def _stratum_margin(m, z, v, occ, two):
 
 @checked_cache
 @numba.njit(nogil=True)
-def _gadf_kernel(T, klk, memo):
+def _gadf_kernel(T, klk, memo, keys, values):
     """g-adf's statistic and dof of count tables T[j, x, y, z]: the margins of every stratum in one pass, then, for
     the strata with a positive adjusted dof nu_z only, G_z and its exact permutation mean: the sum of `_eklogk` over the
     cells whose row and column totals are both at least 2 (the others' counts are at most 1: k ln k = 0), kept in
-    `memo` for strata of at most 64 rows (the same totals come back across strata and tests)."""
+    `memo` for strata of at most 64 rows (the same totals come back across strata and tests), and for larger strata in
+    the cache `keys`, `values` (a power-of-two length; one slot per hash of (A, B, M), the last one made kept)."""
     J, kx, ky, kz = T.shape
     stat, dof = np.zeros(J), np.zeros(J)
     az, bz = np.empty((kx, kz), np.int64), np.empty((ky, kz), np.int64)
     a, b = np.empty(kx, np.int64), np.empty(ky, np.int64)
     xs, ys, x2, y2 = np.empty(kx, np.int64), np.empty(ky, np.int64), np.empty(kx, np.int64), np.empty(ky, np.int64)
-    small = memo.shape[0]
+    small, mask = memo.shape[0], keys.shape[0] - 1
     for j in range(J):
         _margins(T, j, az, bz)
         for z in range(kz):
@@ -195,7 +197,14 @@ def _gadf_kernel(T, klk, memo):
                         t = T[j, x, y, z]
                         if t > 0: g += t * np.log((t * float(n)) / (float(a[x]) * float(b[y])))
                 for u in range(r2):
-                    for w in range(c2): e += _eklogk(a[x2[u]], b[y2[w]], n, klk)
+                    for w in range(c2):
+                        A, B = a[x2[u]], b[y2[w]]
+                        key = (A << 42) | (B << 21) | n                 # A, B <= n < 2^21 (`_KERNEL_ROWS`)
+                        slot = ((key * np.int64(-7046029254386353131)) >> 40) & mask   # multiplicative hash
+                        if keys[slot] != key:
+                            values[slot] = _eklogk(A, B, n, klk)
+                            keys[slot] = key
+                        e += values[slot]
             G = 2 * n * max(g / n, 0.0)
             E = 2 * n * max((e + fixed) / n, 0.0)
             if E > 1e-12:
@@ -224,11 +233,18 @@ def _klk(size: int) -> np.ndarray:
     k = np.arange(float(size))
     return special.xlogy(k, k)
 
-def gadf_from_counts(T: np.ndarray) -> CIResult:
+def gadf_cache(size: int = 1 << 14) -> tuple[np.ndarray, np.ndarray]:
+    """An empty cache of `gadf_from_counts`: the exact means E[k ln k] of the cells of strata of 64 rows or more, by
+    their totals, in `size` slots (a power of two; 256 kB by default). One thread's: a learning run keeps its own."""
+    return np.full(size, -1, np.int64), np.zeros(size)
+
+def gadf_from_counts(T: np.ndarray, cache: tuple | None = None) -> CIResult:
     """Chapter 01's "g-adf" test of count tables T[j, x, y, z] (the values of `ci_test_all(..., test="g-adf")`): the
     sum over strata of G_z nu_z / E0[G_z] with nu_z bnlearn's adjusted dof, against chi2 with the sum of the nu_z.
     Compiled (`_gadf_kernel`: the exact mean only for the strata with nu_z > 0) for tables of up to `_KERNEL_ROWS`
-    rows, else chapter 01's functions on those strata (`_gadf_numpy`).
+    rows, else chapter 01's functions on those strata (`_gadf_numpy`). `cache` (`gadf_cache`) keeps the exact means
+    of large strata between calls (the same totals come back across tests); None: a cache for this call. A value
+    read from it is the one computed (the same function of the same totals).
 
     Examples
     --------
@@ -240,7 +256,7 @@ def gadf_from_counts(T: np.ndarray) -> CIResult:
     n = int(T.sum((1, 2, 3)).max(initial=0))
     if n < _KERNEL_ROWS:
         stat, dof = run_compiled(_gadf_kernel, np.ascontiguousarray(T, dtype=np.int64), _klk(1 << max(16, n.bit_length())),
-                                 _MEMO)
+                                 _MEMO, *(gadf_cache(1 << 10) if cache is None else cache))
     else: stat, dof = _gadf_numpy(T)
     return CIResult(stat, np.where(dof > 0, special.chdtrc(np.maximum(dof, 1), stat), 1.0), dof)
 
@@ -467,6 +483,9 @@ class _Tests:
         self._levels = self.levels.tolist()
         self._z, self._assoc, self._dec, self._ahead = {(): EMPTY}, {}, {}, {}
         self._zero = np.zeros(DT.shape[1], np.int64)                      # the strata row of the empty set
+        self._oriented = ci.kernel not in ("mi", "adf")                   # x ⊥ y and y ⊥ x may differ in the last bits
+        self._count = functools.partial(gadf_from_counts, cache=gadf_cache()) if ci.kernel == "g-adf" else \
+            _FROM_COUNTS.get(ci.kernel)                                  # g-adf: the run's cache of exact means
         self.log = TraceLog() if trace else None
         self.n_tests = 0
 
@@ -510,9 +529,9 @@ class _Tests:
             G, dof, p = bn_pvalues(kernel, self.DT.shape[1], G, adjusted, kx, ky, declared, ties=True)
         else:
             per = max(1, _BLOCK_CELLS // big)
-            if len(tests) <= per: G, p, dof = _FROM_COUNTS[kernel](tables_of_tests(self.DT, idx, Z, lev))   # one block
+            if len(tests) <= per: G, p, dof = self._count(tables_of_tests(self.DT, idx, Z, lev))   # one block
             else:
-                parts = [_FROM_COUNTS[kernel](tables_of_tests(self.DT, idx[s:s + per], Z, lev[s:s + per]))
+                parts = [self._count(tables_of_tests(self.DT, idx[s:s + per], Z, lev[s:s + per]))
                          for s in range(0, len(tests), per)]
                 G, p, dof = (np.concatenate(v) for v in zip(*parts))
         return list(zip(G.tolist(), np.asarray(dof, float).tolist(), p.tolist()))
@@ -530,7 +549,10 @@ class _Tests:
 
     def ahead(self, tests):
         """Make the association tests (x, y, zs) a learner will probably ask next, all in one `_many` call. They wait
-        in `_ahead` and are counted and traced only when `assoc` asks for them: a run reports the tests it asked."""
+        in `_ahead` and are counted and traced only when `assoc` asks for them: a run reports the tests it asked. Each
+        waits with its orientation: asked the other way round (y ⊥ x), it is made again as asked, so a test's value is
+        the one of its first asking, made ahead or not ("g-adf" sums its table's cells in their order: x ⊥ y and
+        y ⊥ x may differ in the last bits)."""
         todo, seen = [], set()
         for x, y, zs in tests:
             key = (min(x, y), max(x, y), tuple(sorted(zs)))
@@ -539,7 +561,22 @@ class _Tests:
             todo.append((x, y, key[2]))
         if len(todo) < 2: return                                            # nothing to gain over asking it
         if len(self._ahead) > 1 << 16: self._ahead = {}                     # bound the memory of the cache
-        for (x, y, zkey), row in zip(todo, self._many(todo)): self._ahead[(min(x, y), max(x, y), zkey)] = row
+        for (x, y, zkey), row in zip(todo, self._many(todo)): self._ahead[(min(x, y), max(x, y), zkey)] = (x, row)
+
+    def guess(self, tests):
+        """`ahead` for tests a learner may ask, some of which it will not (the rest of a search that stops at the first
+        independence, or of a candidate dropped meanwhile): a counted test costs less than a call, so the batch wins
+        even when it makes some tests for nothing (`_MixedTests`, whose tests fit models, does not guess)."""
+        self.ahead(tests)
+
+    def _ready(self, x: int, key: tuple, take: bool = False) -> tuple | None:
+        """The row of test `key` asked as x ⊥ y, if made: asked before, or made ahead that way round (either way for a
+        symmetric kernel; `take`: removed from `_ahead`); else None."""
+        row = self._assoc.get(key)
+        if row is None:
+            made = self._ahead.pop(key, None) if take else self._ahead.get(key)
+            if made is not None and (made[0] == x or not self._oriented): row = made[1]
+        return row
 
     def assoc(self, xs, y: int, zs=()) -> np.ndarray:
         "Association p-values of x ⊥ y | zs for every x in `xs` (one batched call for those not yet tested)."
@@ -547,9 +584,10 @@ class _Tests:
         keys = [(min(x, y), max(x, y), zkey) for x in xs]
         todo = [(x, k) for x, k in zip(xs, keys) if k not in self._assoc]
         if todo:
-            fresh = [(x, y, zkey) for x, k in todo if k not in self._ahead]
+            rows = [self._ready(x, k, take=True) for x, k in todo]
+            fresh = [(x, y, zkey) for (x, _), row in zip(todo, rows) if row is None]
             made = dict(zip([t[0] for t in fresh], self._many(fresh))) if fresh else {}
-            for x, k in todo: self._asked(x, y, k, made[x] if x in made else self._ahead.pop(k, None) or self._assoc[k])
+            for (x, k), row in zip(todo, rows): self._asked(x, y, k, row or made[x])
         return np.array([self._assoc[k][2] for k in keys])
 
     def one(self, x: int, y: int, zs=()) -> float:
@@ -559,15 +597,40 @@ class _Tests:
         r = self._assoc.get(key)
         if r is None:
             if self.ci.kernel in ("mi", "adf"): x, y = key[0], key[1]
-            r = self._asked(x, y, key, self._ahead.pop(key, None) or self._many([(x, y, key[2])])[0])
+            r = self._asked(x, y, key, self._ready(x, key, take=True) or self._many([(x, y, key[2])])[0])
         return r[2]
 
     def _asked(self, x: int, y: int, key: tuple, row: tuple) -> tuple:
-        "A test the learner asked for (made now or ahead): kept, counted and traced."
+        "A test the learner asked for (made now or ahead): kept, counted and traced (`_record`'s row, written out)."
         self._assoc[key] = row
         self.n_tests += 1
-        if self.log is not None and not self.ci.randomised: self._record("test", x, y, key[2], *row, row[2])
+        log = self.log
+        if log is not None and not self.ci.randomised:
+            t, p = self.n_vars - 1, row[2]
+            log.append(("test", len(log), y if x == t else x, key[2], row[0], row[1], p,
+                        "dependent" if p <= self.alpha else "independent", p, None if x == t or y == t else y))
         return row
+
+    def p_each(self, tests: list) -> list:
+        """`p` of each test (x, y, zs) in turn, as that many calls of `p` give, count and trace them, the tests not made
+        yet made in one batch first (with a randomised test: associations ahead, then `p` of each)."""
+        if self.ci.randomised:
+            self.ahead(tests)
+            return [self.p(x, y, zs) for x, y, zs in tests]
+        keys, fresh, asked, ahead = [(min(x, y), max(x, y), tuple(sorted(zs))) for x, y, zs in tests], {}, self._assoc, self._ahead
+        canon = not self._oriented                                        # `one`: x the earlier variable
+        for (x, y, _), k in zip(tests, keys):
+            if k in asked or k in fresh or (k in ahead and (canon or ahead[k][0] == x)): continue
+            fresh[k] = (k[0], k[1]) if canon else (x, y)
+        made = dict(zip(fresh, self._many([(x, y, k[2]) for k, (x, y) in fresh.items()]))) if fresh else {}
+        out = []
+        for (x, y, _), k in zip(tests, keys):
+            row = asked.get(k)
+            if row is None:
+                if canon: x, y = k[0], k[1]
+                row = self._asked(x, y, k, made.get(k) or self._ready(x, k, take=True))
+            out.append(row[2])
+        return out
 
     def p(self, x: int, y: int, zs=()) -> float:
         "The decision's p-value of x ⊥ y | zs (the association's for a deterministic test)."
@@ -589,11 +652,12 @@ class _Tests:
         """Each member's decision p-value of m ⊥ t | the other members: read from the tests the learner made (its
         backward pass often made them), the others made in one batch (not counted in `n_tests`, not traced)."""
         keys = {m: (min(m, t), max(m, t), tuple(sorted(c for c in members if c != m))) for m in members}
-        todo = [(m, t, k[2]) for m, k in keys.items() if k not in self._assoc and k not in self._ahead]
+        rows = {m: self._ready(m, k) for m, k in keys.items()}
+        todo = [(m, t, k[2]) for m, k in keys.items() if rows[m] is None]
         made = dict(zip([m for m, *_ in todo], self._many(todo))) if todo else {}
         out = {}
         for m, k in keys.items():
-            row = self._assoc.get(k) or self._ahead.get(k) or made[m]
+            row = rows[m] or made[m]
             if self.ci.randomised and k not in self._dec: self._dec[k] = float(self._decide(m, t, k[2]).pvalue[0])
             out[m] = self._dec[k] if self.ci.randomised else row[2]
         return out
@@ -678,6 +742,7 @@ class _MixedTests(_Tests):
         self._levels = self.levels.tolist()
         self.n_rows, self.n_vars = md.shape
         self._z, self._assoc, self._dec, self._ahead = {(): EMPTY}, {}, {}, {}
+        self._oriented = False                                            # the tests made as `_pair` orders them
         self.log = TraceLog() if trace else None
         self.n_tests = 0
 
@@ -697,6 +762,13 @@ class _MixedTests(_Tests):
             todo.append((*self._pair(x, y), key[2]))
         shared = collections.Counter((y, zkey) for _, y, zkey in todo)
         super().ahead([(x, y, zkey) for x, y, zkey in todo if shared[(y, zkey)] > 1])
+
+    def guess(self, tests):
+        "Nothing: a test of chapter 01b fits models, and costs more than the call a guess saves (`_Tests.guess`)."
+
+    def p_each(self, tests: list) -> list:
+        "`p` of each test in turn (chapter 01b's tests are batched by `ahead`, within a (y, conditioning set) only)."
+        return [self.p(x, y, zs) for x, y, zs in tests]
 
     def _pair(self, x: int, y: int) -> tuple[int, int]:
         "The pair with the class as y when it is one of them (the tests are symmetric in x and y)."
@@ -1021,6 +1093,8 @@ def _hpc_pcs(E: _Tests, t: int, nodes: list):
     dep = [x for x in nodes if (E.p(x, t, ()) if E.ci.randomised else a[x]) <= E.alpha]
     pv, dsep = {x: a[x] for x in sorted(dep, key=lambda x: -a[x])}, {}     # stable: ties in column order, as R's sort
     if len(pv) == 1: return pv, dsep
+    strongest = sorted(pv, key=pv.get)[:_FIRST + 1]
+    E.guess([(t, x, (v,)) for x in pv for v in [v for v in strongest if v != x][:_FIRST]])
     for x in list(pv):
         against = [v for v in sorted(pv, key=pv.get) if v != x]
         if not against: continue
@@ -1036,24 +1110,34 @@ def _hpc_sps(E: _Tests, t: int, nodes: list, pcs: list, dsep: dict, max_sx: int)
     dependent on the target given their separating node and C, then pruned given C and one of the others."""
     found, outside = [], [y for y in nodes if y not in pcs]
     for c in pcs:
-        pv = {}
-        E.ahead([(t, y, dsep.get(y, ()) + (c,)) for y in outside if c not in dsep.get(y, ()) and len(dsep.get(y, ())) < max_sx])
-        for y in outside:
-            s = dsep.get(y, ())
-            if c in s or len(s) + 1 > max_sx: continue
-            if E.p(t, y, s + (c,)) <= E.alpha: pv[y] = E.one(y, t, s + (c,))
+        ys = [y for y in outside if c not in dsep.get(y, ()) and len(dsep.get(y, ())) < max_sx]
+        zs = [dsep.get(y, ()) + (c,) for y in ys]
+        pv = {y: E.one(y, t, z) for y, z, p in zip(ys, zs, E.p_each([(t, y, z) for y, z in zip(ys, zs)])) if p <= E.alpha}
         pv = {y: pv[y] for y in sorted(pv, key=lambda y: -pv[y])}
+        E.guess([(t, y, (c, v)) for y in pv for v in [v for v in list(pv)[:_FIRST + 1] if v != y][:_FIRST]])
         for y in list(pv):
             sx = [v for v in pv if v != y]
             if sx and E.allsubs(t, y, sx, fixed=(c,), lo=1, hi=1)[0] > E.alpha: del pv[y]
         found += [y for y in pv if y not in found]
     return found
 
+_FIRST = int(os.environ.get("HPC5_FIRST", 1))
+_GUESS = 64     # the filter's tests guessed per member: its subsets by size while they fit (a member kept asks them all)
+
+def _subsets(sx: list, hi: int, most: int) -> list:
+    "The subsets of `sx` of sizes 0..`hi` in `allsubs`' order, whole sizes only, while there are at most `most` of them."
+    out = []
+    for size in range(min(hi, len(sx)) + 1):
+        if len(out) + math.comb(len(sx), size) > most: break
+        out += itertools.combinations(sx, size)
+    return out
+
 def _hpc_search(E: _Tests, x: int, nodes: list, start: list, max_sx: int, looking_for: int | None = None) -> list:
     """bnlearn's `hybrid.pc.nbr.search`: IAMB-FDR's blanket of x among `nodes` from `start`, filtered to the members
     dependent on x given every subset of the others (`hybrid.pc.filter`); empty if `looking_for` is not in the blanket."""
     mb = _iamb_fdr(E, x, [v for v in nodes if v != x], max_sx, start)
     if looking_for is not None and looking_for not in mb: return []
+    E.guess([(x, v, S) for v in mb for S in _subsets([m for m in mb if m != v], max_sx, _GUESS)])
     return [v for v in mb if E.allsubs(x, v, [m for m in mb if m != v], hi=max_sx)[0] < E.alpha]
 
 def _hpc(E: _Tests, t: int, nodes: list, max_sx: int) -> list:
@@ -1136,6 +1220,12 @@ class _Shown(_Tests):
         n = self.n_tests
         out = super().one(x, y, zs)
         if self.n_tests > n: self.bar.update(self.n_tests - n)
+        return out
+
+    def p_each(self, tests: list) -> list:
+        n = self.n_tests
+        out = super().p_each(tests)                                       # (a randomised test: counted by `one`, `p`)
+        if self.n_tests > n and not self.ci.randomised: self.bar.update(self.n_tests - n)
         return out
 
     def p(self, x: int, y: int, zs=()) -> float:
