@@ -35,9 +35,9 @@ from .infotheory import (bn_g, bn_g_tests, bn_pvalues, ci_test_all, cmi_from_cou
 
 # %% auto #0
 __all__ = ['EMPTY', 'ALGORITHMS', 'BNLEARN_LIB', 'Strata', 'extend', 'CIResult', 'bn_test', 'gadf_cache', 'gadf_from_counts',
-           'gwilliams_from_counts', 'CITest', 'make_ci', 'TestRecord', 'TraceLog', 'TraceField', 'trace_table',
-           'one_blas_thread', 'check_algorithm', 'Blanket', 'has_continuous', 'mixed_table', 'default_test',
-           'learn_nbr', 'learn_mb', 'bnlearn_available', 'bnlearn_learn']
+           'gadf_of_tests', 'gwilliams_from_counts', 'CITest', 'make_ci', 'TestRecord', 'TraceLog', 'TraceField',
+           'trace_table', 'one_blas_thread', 'check_algorithm', 'Blanket', 'has_continuous', 'mixed_table',
+           'default_test', 'learn_nbr', 'learn_mb', 'bnlearn_available', 'bnlearn_learn']
 
 # %% ../nbs/04_blankets.ipynb #a5156627
 _COMPANION = "g-adf"     # the deterministic association of the permutation tests
@@ -154,62 +154,101 @@ def _stratum_margin(m, z, v, occ, two):
 
 @checked_cache
 @numba.njit(nogil=True)
-def _gadf_kernel(T, klk, memo, keys, values):
-    """g-adf's statistic and dof of count tables T[j, x, y, z]: the margins of every stratum in one pass, then, for
+def _gadf_table(T, klk, memo, keys, values, az, bz, a, b, xs, ys, x2, y2):
+    """g-adf's statistic and dof of one count table T[x, y, z]: the margins of every stratum in one pass, then, for
     the strata with a positive adjusted dof nu_z only, G_z and its exact permutation mean: the sum of `_eklogk` over the
     cells whose row and column totals are both at least 2 (the others' counts are at most 1: k ln k = 0), kept in
     `memo` for strata of at most 64 rows (the same totals come back across strata and tests), and for larger strata in
-    the cache `keys`, `values` (a power-of-two length; one slot per hash of (A, B, M), the last one made kept)."""
+    the cache `keys`, `values` (a power-of-two length; one slot per hash of (A, B, M), the last one made kept). The
+    rest is scratch: az (kx, kz), bz (ky, kz); a, xs, x2 of at least kx, b, ys, y2 of at least ky entries."""
+    kx, ky, kz = T.shape
+    az[:], bz[:] = 0, 0
+    for x in range(kx):                                       # the margins, in memory order
+        for y in range(ky):
+            for z in range(kz):
+                t = T[x, y, z]
+                az[x, z] += t
+                bz[y, z] += t
+    stat, dof = 0.0, 0.0
+    small, mask = memo.shape[0], keys.shape[0] - 1
+    for z in range(kz):
+        n, rows, r2 = _stratum_margin(az, z, a, xs, x2)         # xs, ys: occupied rows and columns; x2, y2: totals >= 2
+        if rows < 2: continue
+        _, cols, c2 = _stratum_margin(bz, z, b, ys, y2)
+        nu = (rows - 1) * (cols - 1)
+        if nu <= 0: continue
+        g, e, fixed = 0.0, 0.0, klk[n]                        # fixed: n ln n - sum a ln a - sum b ln b
+        for x in range(kx): fixed -= klk[a[x]]
+        for y in range(ky): fixed -= klk[b[y]]
+        if n < small:                                         # G/2 = sum t ln t + fixed (few rows: no cancellation)
+            g = fixed
+            for u in range(r2):
+                x = x2[u]
+                for w in range(c2):
+                    y = y2[w]
+                    g += klk[T[x, y, z]]
+                    v = memo[a[x], b[y], n]
+                    if np.isnan(v):
+                        v = _eklogk(a[x], b[y], n, klk)
+                        memo[a[x], b[y], n] = v
+                    e += v
+        else:
+            for u in range(rows):
+                x = xs[u]
+                for w in range(cols):
+                    y = ys[w]
+                    t = T[x, y, z]
+                    if t > 0: g += t * np.log((t * float(n)) / (float(a[x]) * float(b[y])))
+            for u in range(r2):
+                for w in range(c2):
+                    A, B = a[x2[u]], b[y2[w]]
+                    key = (A << 42) | (B << 21) | n                     # A, B <= n < 2^21 (`_KERNEL_ROWS`)
+                    slot = ((key * np.int64(-7046029254386353131)) >> 40) & mask   # multiplicative hash
+                    if keys[slot] != key:
+                        values[slot] = _eklogk(A, B, n, klk)
+                        keys[slot] = key
+                    e += values[slot]
+        G = 2 * n * max(g / n, 0.0)
+        E = 2 * n * max((e + fixed) / n, 0.0)
+        if E > 1e-12:
+            stat += G * nu / E
+            dof += nu
+    return stat, dof
+
+@checked_cache
+@numba.njit(nogil=True)
+def _gadf_kernel(T, klk, memo, keys, values):
+    "`_gadf_table` of each count table T[j] of T[j, x, y, z]."
     J, kx, ky, kz = T.shape
     stat, dof = np.zeros(J), np.zeros(J)
     az, bz = np.empty((kx, kz), np.int64), np.empty((ky, kz), np.int64)
     a, b = np.empty(kx, np.int64), np.empty(ky, np.int64)
     xs, ys, x2, y2 = np.empty(kx, np.int64), np.empty(ky, np.int64), np.empty(kx, np.int64), np.empty(ky, np.int64)
-    small, mask = memo.shape[0], keys.shape[0] - 1
+    for j in range(J): stat[j], dof[j] = _gadf_table(T[j], klk, memo, keys, values, az, bz, a, b, xs, ys, x2, y2)
+    return stat, dof
+
+@checked_cache
+@numba.njit(nogil=True)
+def _gadf_tests(D, tests, Z, levels, klk, memo, keys, values):
+    """`_gadf_kernel` of the tables core's `tables_of_tests(D, tests, Z, levels)` counts, each counted (as core's
+    `tally`) into one scratch table of its own size in turn: none padded to the largest, none kept."""
+    J = tests.shape[0]
+    stat, dof = np.zeros(J), np.zeros(J)
+    KX, KY, KZ, cells = 1, 1, 1, 1
     for j in range(J):
-        _margins(T, j, az, bz)
-        for z in range(kz):
-            n, rows, r2 = _stratum_margin(az, z, a, xs, x2)     # xs, ys: occupied rows and columns; x2, y2: totals >= 2
-            if rows < 2: continue
-            _, cols, c2 = _stratum_margin(bz, z, b, ys, y2)
-            nu = (rows - 1) * (cols - 1)
-            if nu <= 0: continue
-            g, e, fixed = 0.0, 0.0, klk[n]                    # fixed: n ln n - sum a ln a - sum b ln b
-            for x in range(kx): fixed -= klk[a[x]]
-            for y in range(ky): fixed -= klk[b[y]]
-            if n < small:                                     # G/2 = sum t ln t + fixed (few rows: no cancellation)
-                g = fixed
-                for u in range(r2):
-                    x = x2[u]
-                    for w in range(c2):
-                        y = y2[w]
-                        g += klk[T[j, x, y, z]]
-                        v = memo[a[x], b[y], n]
-                        if np.isnan(v):
-                            v = _eklogk(a[x], b[y], n, klk)
-                            memo[a[x], b[y], n] = v
-                        e += v
-            else:
-                for u in range(rows):
-                    x = xs[u]
-                    for w in range(cols):
-                        y = ys[w]
-                        t = T[j, x, y, z]
-                        if t > 0: g += t * np.log((t * float(n)) / (float(a[x]) * float(b[y])))
-                for u in range(r2):
-                    for w in range(c2):
-                        A, B = a[x2[u]], b[y2[w]]
-                        key = (A << 42) | (B << 21) | n                 # A, B <= n < 2^21 (`_KERNEL_ROWS`)
-                        slot = ((key * np.int64(-7046029254386353131)) >> 40) & mask   # multiplicative hash
-                        if keys[slot] != key:
-                            values[slot] = _eklogk(A, B, n, klk)
-                            keys[slot] = key
-                        e += values[slot]
-            G = 2 * n * max(g / n, 0.0)
-            E = 2 * n * max((e + fixed) / n, 0.0)
-            if E > 1e-12:
-                stat[j] += G * nu / E
-                dof[j] += nu
+        KX, KY, KZ = max(KX, levels[j, 0]), max(KY, levels[j, 1]), max(KZ, levels[j, 2])
+        cells = max(cells, levels[j, 0] * levels[j, 1] * levels[j, 2])
+    table, AZ, BZ = np.empty(cells, np.int64), np.empty(KX * KZ, np.int64), np.empty(KY * KZ, np.int64)
+    a, b = np.empty(KX, np.int64), np.empty(KY, np.int64)
+    xs, ys, x2, y2 = np.empty(KX, np.int64), np.empty(KY, np.int64), np.empty(KX, np.int64), np.empty(KY, np.int64)
+    for j in range(J):
+        kx, ky, kz = levels[j, 0], levels[j, 1], levels[j, 2]
+        T = table[:kx * ky * kz]
+        T[:] = 0
+        x, y, z = D[tests[j, 0]], D[tests[j, 1]], Z[tests[j, 2]]
+        for i in range(x.shape[0]): T[(int(x[i]) * ky + int(y[i])) * kz + int(z[i])] += 1
+        stat[j], dof[j] = _gadf_table(T.reshape((kx, ky, kz)), klk, memo, keys, values, AZ[:kx * kz].reshape((kx, kz)),
+                                      BZ[:ky * kz].reshape((ky, kz)), a, b, xs, ys, x2, y2)
     return stat, dof
 
 def _gadf_numpy(T: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -258,7 +297,30 @@ def gadf_from_counts(T: np.ndarray, cache: tuple | None = None) -> CIResult:
         stat, dof = run_compiled(_gadf_kernel, np.ascontiguousarray(T, dtype=np.int64), _klk(1 << max(16, n.bit_length())),
                                  _MEMO, *(gadf_cache(1 << 10) if cache is None else cache))
     else: stat, dof = _gadf_numpy(T)
+    return _gadf_result(stat, dof)
+
+def _gadf_result(stat: np.ndarray, dof: np.ndarray) -> CIResult:
+    "g-adf's result from its statistics and dof: chi2 p-values (1 where no stratum has a positive dof)."
     return CIResult(stat, np.where(dof > 0, special.chdtrc(np.maximum(dof, 1), stat), 1.0), dof)
+
+def gadf_of_tests(D: np.ndarray, tests, Z: np.ndarray, levels, cache: tuple | None = None) -> CIResult:
+    """`gadf_from_counts` of the tables of core's `tables_of_tests(D, tests, Z, levels)` (the same values), each counted
+    and tested in turn in one compiled call (`_gadf_tests`), no table kept: what the learners call. Rows up to
+    `_KERNEL_ROWS`; `cache` as `gadf_from_counts`'.
+
+    Examples
+    --------
+    >>> D = np.array([[0, 1] * 20 + [0, 0] * 10, [0, 1] * 20 + [1, 0] * 10], np.uint8); Z = np.zeros((1, 60), np.int64)
+    >>> r = gadf_of_tests(D, [(0, 1, 0)], Z, [(2, 2, 1)])
+    >>> bool(r.pvalue[0] == gadf_from_counts(tables_of_tests(D, [(0, 1, 0)], Z, [(2, 2, 1)])).pvalue[0])
+    True
+    """
+    D = np.ascontiguousarray(D)
+    if D.shape[1] >= _KERNEL_ROWS: raise ValueError(f"gadf_of_tests counts up to {_KERNEL_ROWS - 1} rows: use gadf_from_counts")
+    stat, dof = run_compiled(_gadf_tests, D, np.ascontiguousarray(np.atleast_2d(np.asarray(tests, np.int64))),
+                             np.ascontiguousarray(Z, np.int64), np.ascontiguousarray(np.atleast_2d(np.asarray(levels, np.int64))),
+                             _klk(1 << max(16, D.shape[1].bit_length())), _MEMO, *(gadf_cache(1 << 10) if cache is None else cache))
+    return _gadf_result(stat, dof)
 
 @checked_cache
 @numba.njit(nogil=True)
@@ -312,6 +374,7 @@ def gwilliams_from_counts(T: np.ndarray) -> CIResult:
 _FROM_COUNTS = {"g-adf": gadf_from_counts, "g-williams": gwilliams_from_counts}   # the kernels counted as tables
 
 warm_up(lambda: gadf_from_counts(np.ones((1, 2, 2, 1), np.int64)))      # compiled ahead (core's `warm_kernels`)
+warm_up(lambda: gadf_of_tests(np.zeros((2, 2), np.uint8), [(0, 1, 0)], np.zeros((1, 2), np.int64), [(1, 1, 1)]))
 warm_up(lambda: gwilliams_from_counts(np.ones((1, 2, 2, 1), np.int64)))
 warm_kernels()
 
@@ -484,8 +547,7 @@ class _Tests:
         self._z, self._assoc, self._dec, self._ahead = {(): EMPTY}, {}, {}, {}
         self._zero = np.zeros(DT.shape[1], np.int64)                      # the strata row of the empty set
         self._oriented = ci.kernel not in ("mi", "adf")                   # x ⊥ y and y ⊥ x may differ in the last bits
-        self._count = functools.partial(gadf_from_counts, cache=gadf_cache()) if ci.kernel == "g-adf" else \
-            _FROM_COUNTS.get(ci.kernel)                                  # g-adf: the run's cache of exact means
+        self._cache = gadf_cache() if ci.kernel == "g-adf" else None     # g-adf: the run's cache of exact means
         self.log = TraceLog() if trace else None
         self.n_tests = 0
 
@@ -508,9 +570,10 @@ class _Tests:
     def _many(self, tests: list) -> list:
         """(statistic, dof, p-value) of the association tests (x, y, zkey) in `tests`, any mix of y and conditioning
         sets. The kernels "mi" and "adf": G and the adjusted dof of all of them in one compiled call (chapter 01's
-        `bn_g_tests`) and bnlearn's rules (`bn_pvalues`); "g-adf" and "g-williams": their tables (core's
-        `tables_of_tests`, in blocks of at most `_BLOCK_CELLS` cells) and `gadf_from_counts` or `gwilliams_from_counts`;
-        else the test's callable, once per (y, zkey)."""
+        `bn_g_tests`) and bnlearn's rules (`bn_pvalues`); "g-adf": `gadf_of_tests` with the run's cache (each table
+        counted and tested in one compiled call); "g-williams" (and "g-adf" on `_KERNEL_ROWS` rows or more): their
+        tables (core's `tables_of_tests`, in blocks of at most `_BLOCK_CELLS` cells) and `gwilliams_from_counts` or
+        `gadf_from_counts`; else the test's callable, once per (y, zkey)."""
         kernel, zrow, rows, k = self.ci.kernel, {}, [], self._levels
         for _, _, zkey in tests:
             if zkey not in zrow:
@@ -527,11 +590,12 @@ class _Tests:
             if len(tests) == 1: kx, ky, declared = k[tests[0][0]], k[tests[0][1]], rows[0].declared
             else: kx, ky, declared = lev[:, 0], lev[:, 1], np.array([rows[zrow[zkey]].declared for *_, zkey in tests])
             G, dof, p = bn_pvalues(kernel, self.DT.shape[1], G, adjusted, kx, ky, declared, ties=True)
+        elif kernel == "g-adf" and self.n_rows < _KERNEL_ROWS: G, p, dof = gadf_of_tests(self.DT, idx, Z, lev, self._cache)
         else:
             per = max(1, _BLOCK_CELLS // big)
-            if len(tests) <= per: G, p, dof = self._count(tables_of_tests(self.DT, idx, Z, lev))   # one block
+            if len(tests) <= per: G, p, dof = _FROM_COUNTS[kernel](tables_of_tests(self.DT, idx, Z, lev))   # one block
             else:
-                parts = [self._count(tables_of_tests(self.DT, idx[s:s + per], Z, lev[s:s + per]))
+                parts = [_FROM_COUNTS[kernel](tables_of_tests(self.DT, idx[s:s + per], Z, lev[s:s + per]))
                          for s in range(0, len(tests), per)]
                 G, p, dof = (np.concatenate(v) for v in zip(*parts))
         return list(zip(G.tolist(), np.asarray(dof, float).tolist(), p.tolist()))
@@ -664,7 +728,9 @@ class _Tests:
 
     def allsubs(self, x: int, y: int, sx, fixed=(), lo: int = 0, hi: int | None = None, assoc: bool = False):
         """bnlearn's `allsubs.test`: x ⊥ y | fixed ∪ S for the subsets S of `sx` by size lo..hi in lexicographic order,
-        stopping at the first p > alpha. Returns (last p, largest p, the separating set or None)."""
+        stopping at the first p > alpha. Returns (last p, largest p, the separating set or None). The subsets are
+        guessed in chunks of 1, 2, 4, ... (`guess`): a search that runs long makes its tests in few batches, one that
+        stops early makes at most as many tests for nothing as it asked."""
         f = (lambda zs: self.one(x, y, zs)) if assoc or not self.ci.randomised else (lambda zs: self.p(x, y, zs))
         hi = len(sx) if hi is None else min(hi, len(sx))
         fixed, p, pmax = tuple(fixed), 0.0, 0.0
@@ -672,8 +738,11 @@ class _Tests:
             p = pmax = f(fixed)
             if p > self.alpha: return p, pmax, fixed
             if hi == 0: return p, pmax, None
-        for size in range(max(1, lo), hi + 1):
-            for S in itertools.combinations(sx, size):
+        sets, width = itertools.chain.from_iterable(itertools.combinations(sx, k) for k in range(max(1, lo), hi + 1)), 1
+        while chunk := list(itertools.islice(sets, width)):
+            if width > 1: self.guess([(x, y, fixed + S) for S in chunk])
+            width *= 2
+            for S in chunk:
                 p = f(fixed + S)
                 pmax = max(pmax, p)
                 if p > self.alpha: return p, pmax, fixed + S
@@ -1121,7 +1190,7 @@ def _hpc_sps(E: _Tests, t: int, nodes: list, pcs: list, dsep: dict, max_sx: int)
         found += [y for y in pv if y not in found]
     return found
 
-_FIRST = int(os.environ.get("HPC5_FIRST", 1))
+_FIRST = 1      # the pruning's tests guessed per candidate: its first (most candidates dropped are dropped by it)
 _GUESS = 64     # the filter's tests guessed per member: its subsets by size while they fit (a member kept asks them all)
 
 def _subsets(sx: list, hi: int, most: int) -> list:
