@@ -29,7 +29,7 @@ from tqdm.auto import tqdm
 
 from .continuous import MixedData, ci_test_columns, continuous_mask
 from .core import (CodeMatrix, check_integer, check_probability, check_random_state, checked_cache,
-                          reindex_codes, run_compiled, tables_of_tests, warm_kernels, warm_up)
+                          reindex_codes, run_compiled, small_codes, tables_of_tests, warm_kernels, warm_up)
 from .infotheory import (bn_g, bn_g_tests, bn_pvalues, ci_test_all, cmi_from_counts, expected_cmi_from_counts,
                                 test_spec)
 
@@ -51,11 +51,37 @@ class Strata(NamedTuple):
 
 EMPTY = Strata(None, 1, 1.0)
 
+@checked_cache
+@numba.njit(nogil=True)
+def _joint_ranks(prev, levels, col, bound, out):
+    """out = prev * levels + col (`levels` 0: col alone) re-indexed to 0..k-1 in their order, as core's `reindex_codes`
+    (codes below `bound`, its one-bincount case) in one compiled pass; returns k."""
+    rank = np.zeros(bound, np.int64)
+    for i in range(col.shape[0]):
+        out[i] = prev[i] * levels + col[i]
+        rank[out[i]] = 1
+    k = 0
+    for c in range(bound):
+        if rank[c]:
+            rank[c] = k
+            k += 1
+    for i in range(col.shape[0]): out[i] = rank[out[i]]
+    return k
+
 def extend(s: Strata, column, levels: int) -> Strata:
-    "The strata of a conditioning set grown by one column of codes < `levels` (re-indexed: codes stay below n)."
-    col = np.asarray(column, dtype=np.int64)
-    codes, k = reindex_codes(col if s.codes is None else s.codes.astype(np.int64) * levels + col, s.k * int(levels))
+    """The strata of a conditioning set grown by one column of codes < `levels` (re-indexed: codes stay below n; the
+    codes of core's `reindex_codes`, compiled where its bincount runs)."""
+    col, bound = np.asarray(column, dtype=np.int64), s.k * int(levels)
+    if bound > 4 * col.size + 1024:
+        codes, k = reindex_codes(col if s.codes is None else s.codes.astype(np.int64) * levels + col, bound)
+    else:
+        out = np.empty(col.size, np.int64)
+        k = run_compiled(_joint_ranks, col if s.codes is None else s.codes.astype(np.int64), 0 if s.codes is None else int(levels),
+                         col, bound, out)
+        codes = small_codes(out, k)
     return Strata(codes, k, s.declared * int(levels))
+
+warm_up(lambda: extend(extend(EMPTY, np.zeros(2, np.uint8), 2), np.ones(2, np.uint8), 2))     # compiled ahead
 
 class CIResult(NamedTuple):
     "Batched outcome of a test, one entry per column (read the fields by name)."
