@@ -75,9 +75,8 @@ def extend(s: Strata, column, levels: int) -> Strata:
     if bound > 4 * col.size + 1024:
         codes, k = reindex_codes(col if s.codes is None else s.codes.astype(np.int64) * levels + col, bound)
     else:
-        out = np.empty(col.size, np.int64)
-        k = run_compiled(_joint_ranks, col if s.codes is None else s.codes.astype(np.int64), 0 if s.codes is None else int(levels),
-                         col, bound, out)
+        out, first = np.empty(col.size, np.int64), s.codes is None
+        k = run_compiled(_joint_ranks, col if first else s.codes.astype(np.int64), 0 if first else int(levels), col, bound, out)
         codes = small_codes(out, k)
     return Strata(codes, k, s.declared * int(levels))
 
@@ -341,11 +340,11 @@ def gadf_of_tests(D: np.ndarray, tests, Z: np.ndarray, levels, cache: tuple | No
     >>> bool(r.pvalue[0] == gadf_from_counts(tables_of_tests(D, [(0, 1, 0)], Z, [(2, 2, 1)])).pvalue[0])
     True
     """
-    D = np.ascontiguousarray(D)
+    D, ints = np.ascontiguousarray(D), lambda a: np.ascontiguousarray(np.atleast_2d(np.asarray(a, np.int64)))
     if D.shape[1] >= _KERNEL_ROWS: raise ValueError(f"gadf_of_tests counts up to {_KERNEL_ROWS - 1} rows: use gadf_from_counts")
-    stat, dof = run_compiled(_gadf_tests, D, np.ascontiguousarray(np.atleast_2d(np.asarray(tests, np.int64))),
-                             np.ascontiguousarray(Z, np.int64), np.ascontiguousarray(np.atleast_2d(np.asarray(levels, np.int64))),
-                             _klk(1 << max(16, D.shape[1].bit_length())), _MEMO, *(gadf_cache(1 << 10) if cache is None else cache))
+    cache = gadf_cache(1 << 10) if cache is None else cache
+    stat, dof = run_compiled(_gadf_tests, D, ints(tests), np.ascontiguousarray(Z, np.int64), ints(levels),
+                             _klk(1 << max(16, D.shape[1].bit_length())), _MEMO, *cache)
     return _gadf_result(stat, dof)
 
 @checked_cache
@@ -656,8 +655,10 @@ class _Tests:
     def guess(self, tests):
         """`ahead` for tests a learner may ask, some of which it will not (the rest of a search that stops at the first
         independence, or of a candidate dropped meanwhile): a counted test costs less than a call, so the batch wins
-        even when it makes some tests for nothing (`_MixedTests`, whose tests fit models, does not guess)."""
-        self.ahead(tests)
+        even when it makes some tests for nothing. Only for the tests made as asked ("g-adf", "g-williams", a
+        callable): bnlearn's "mi" and "adf" are made with x the earlier variable (`one`), which a guess made the other
+        way round would not keep (`_MixedTests`, whose tests fit models, does not guess)."""
+        if self._oriented: self.ahead(tests)
 
     def _ready(self, x: int, key: tuple, take: bool = False) -> tuple | None:
         """The row of test `key` asked as x ⊥ y, if made: asked before, or made ahead that way round (either way for a
@@ -702,23 +703,22 @@ class _Tests:
         return row
 
     def p_each(self, tests: list) -> list:
-        """`p` of each test (x, y, zs) in turn, as that many calls of `p` give, count and trace them, the tests not made
-        yet made in one batch first (with a randomised test: associations ahead, then `p` of each)."""
-        if self.ci.randomised:
+        """`p` of each test (x, y, zs) in turn after `ahead(tests)`: what the learner gets, counts and traces by that
+        ahead and those calls of `p`, in one pass (a test made as asked: "g-adf" and the others `guess` makes ahead);
+        else (a randomised test, bnlearn's "mi" and "adf") by that ahead and those calls."""
+        if self.ci.randomised or not self._oriented:
             self.ahead(tests)
             return [self.p(x, y, zs) for x, y, zs in tests]
-        keys, fresh, asked, ahead = [(min(x, y), max(x, y), tuple(sorted(zs))) for x, y, zs in tests], {}, self._assoc, self._ahead
-        canon = not self._oriented                                        # `one`: x the earlier variable
+        keys, fresh, asked, ahead = [(min(x, y), max(x, y), tuple(sorted(zs))) for x, y, zs in tests], {}, self._assoc, \
+            self._ahead
         for (x, y, _), k in zip(tests, keys):
-            if k in asked or k in fresh or (k in ahead and (canon or ahead[k][0] == x)): continue
-            fresh[k] = (k[0], k[1]) if canon else (x, y)
+            if k in asked or k in fresh or (k in ahead and ahead[k][0] == x): continue
+            fresh[k] = (x, y)
         made = dict(zip(fresh, self._many([(x, y, k[2]) for k, (x, y) in fresh.items()]))) if fresh else {}
         out = []
         for (x, y, _), k in zip(tests, keys):
             row = asked.get(k)
-            if row is None:
-                if canon: x, y = k[0], k[1]
-                row = self._asked(x, y, k, made.get(k) or self._ready(x, k, take=True))
+            if row is None: row = self._asked(x, y, k, made.get(k) or self._ready(x, k, take=True))
             out.append(row[2])
         return out
 
@@ -1187,9 +1187,9 @@ def _hpc_pcs(E: _Tests, t: int, nodes: list):
     a = dict(zip(nodes, E.assoc(nodes, t, ()))) if nodes else {}
     dep = [x for x in nodes if (E.p(x, t, ()) if E.ci.randomised else a[x]) <= E.alpha]
     pv, dsep = {x: a[x] for x in sorted(dep, key=lambda x: -a[x])}, {}     # stable: ties in column order, as R's sort
-    if len(pv) == 1: return pv, dsep
-    strongest = sorted(pv, key=pv.get)[:_FIRST + 1]
-    E.guess([(t, x, (v,)) for x in pv for v in [v for v in strongest if v != x][:_FIRST]])
+    if len(pv) < 2: return pv, dsep
+    s1, s2 = sorted(pv, key=pv.get)[:2]
+    E.guess([(t, x, (s2 if x == s1 else s1,)) for x in pv])               # each one's first test: most dropped are dropped by it
     for x in list(pv):
         against = [v for v in sorted(pv, key=pv.get) if v != x]
         if not against: continue
@@ -1209,14 +1209,15 @@ def _hpc_sps(E: _Tests, t: int, nodes: list, pcs: list, dsep: dict, max_sx: int)
         zs = [dsep.get(y, ()) + (c,) for y in ys]
         pv = {y: E.one(y, t, z) for y, z, p in zip(ys, zs, E.p_each([(t, y, z) for y, z in zip(ys, zs)])) if p <= E.alpha}
         pv = {y: pv[y] for y in sorted(pv, key=lambda y: -pv[y])}
-        E.guess([(t, y, (c, v)) for y in pv for v in [v for v in list(pv)[:_FIRST + 1] if v != y][:_FIRST]])
+        if len(pv) > 1:                                                   # each one's first test, as in `_hpc_pcs`
+            s1, s2 = list(pv)[:2]
+            E.guess([(t, y, (c, s2 if y == s1 else s1)) for y in pv])
         for y in list(pv):
             sx = [v for v in pv if v != y]
             if sx and E.allsubs(t, y, sx, fixed=(c,), lo=1, hi=1)[0] > E.alpha: del pv[y]
         found += [y for y in pv if y not in found]
     return found
 
-_FIRST = 1      # the pruning's tests guessed per candidate: its first (most candidates dropped are dropped by it)
 _GUESS = 64     # the filter's tests guessed per member: its subsets by size while they fit (a member kept asks them all)
 
 def _subsets(sx: list, hi: int, most: int) -> list:
@@ -1319,8 +1320,8 @@ class _Shown(_Tests):
 
     def p_each(self, tests: list) -> list:
         n = self.n_tests
-        out = super().p_each(tests)                                       # (a randomised test: counted by `one`, `p`)
-        if self.n_tests > n and not self.ci.randomised: self.bar.update(self.n_tests - n)
+        out = super().p_each(tests)                      # (else, through `p`: counted by `one` and `p`)
+        if self.n_tests > n and self._oriented and not self.ci.randomised: self.bar.update(self.n_tests - n)
         return out
 
     def p(self, x: int, y: int, zs=()) -> float:
