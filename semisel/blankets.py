@@ -861,10 +861,6 @@ class _MixedTests(_Tests):
     def guess(self, tests):
         "Nothing: a test of chapter 01b fits models, and costs more than the call a guess saves (`_Tests.guess`)."
 
-    def p_each(self, tests: list) -> list:
-        "`p` of each test in turn (chapter 01b's tests are batched by `ahead`, within a (y, conditioning set) only)."
-        return [self.p(x, y, zs) for x, y, zs in tests]
-
     def _pair(self, x: int, y: int) -> tuple[int, int]:
         "The pair with the class as y when it is one of them (the tests are symmetric in x and y)."
         return (y, x) if x == self.n_vars - 1 else (x, y)
