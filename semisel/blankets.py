@@ -10,6 +10,7 @@ import contextlib
 import functools
 import itertools
 import json
+import math
 import os
 import shutil
 import subprocess
@@ -28,15 +29,15 @@ from tqdm.auto import tqdm
 
 from .continuous import MixedData, ci_test_columns, continuous_mask
 from .core import (CodeMatrix, check_integer, check_probability, check_random_state, checked_cache,
-                          reindex_codes, run_compiled, tables_of_tests, warm_kernels, warm_up)
+                          reindex_codes, run_compiled, small_codes, tables_of_tests, warm_kernels, warm_up)
 from .infotheory import (bn_g, bn_g_tests, bn_pvalues, ci_test_all, cmi_from_counts, expected_cmi_from_counts,
                                 test_spec)
 
 # %% auto #0
-__all__ = ['EMPTY', 'ALGORITHMS', 'BNLEARN_LIB', 'Strata', 'extend', 'CIResult', 'bn_test', 'gadf_from_counts',
-           'gwilliams_from_counts', 'CITest', 'make_ci', 'TestRecord', 'TraceLog', 'TraceField', 'trace_table',
-           'one_blas_thread', 'check_algorithm', 'Blanket', 'has_continuous', 'mixed_table', 'default_test',
-           'learn_nbr', 'learn_mb', 'bnlearn_available', 'bnlearn_learn']
+__all__ = ['EMPTY', 'ALGORITHMS', 'BNLEARN_LIB', 'Strata', 'extend', 'CIResult', 'bn_test', 'gadf_cache', 'gadf_from_counts',
+           'gadf_of_tests', 'gwilliams_from_counts', 'CITest', 'make_ci', 'TestRecord', 'TraceLog', 'TraceField',
+           'trace_table', 'one_blas_thread', 'check_algorithm', 'Blanket', 'has_continuous', 'mixed_table',
+           'default_test', 'learn_nbr', 'learn_mb', 'bnlearn_available', 'bnlearn_learn']
 
 # %% ../nbs/04_blankets.ipynb #a5156627
 _COMPANION = "g-adf"     # the deterministic association of the permutation tests
@@ -50,11 +51,36 @@ class Strata(NamedTuple):
 
 EMPTY = Strata(None, 1, 1.0)
 
+@checked_cache
+@numba.njit(nogil=True)
+def _joint_ranks(prev, levels, col, bound, out):
+    """out = prev * levels + col (`levels` 0: col alone) re-indexed to 0..k-1 in their order, as core's `reindex_codes`
+    (codes below `bound`, its one-bincount case) in one compiled pass; returns k."""
+    rank = np.zeros(bound, np.int64)
+    for i in range(col.shape[0]):
+        out[i] = prev[i] * levels + col[i]
+        rank[out[i]] = 1
+    k = 0
+    for c in range(bound):
+        if rank[c]:
+            rank[c] = k
+            k += 1
+    for i in range(col.shape[0]): out[i] = rank[out[i]]
+    return k
+
 def extend(s: Strata, column, levels: int) -> Strata:
-    "The strata of a conditioning set grown by one column of codes < `levels` (re-indexed: codes stay below n)."
-    col = np.asarray(column, dtype=np.int64)
-    codes, k = reindex_codes(col if s.codes is None else s.codes.astype(np.int64) * levels + col, s.k * int(levels))
+    """The strata of a conditioning set grown by one column of codes < `levels` (re-indexed: codes stay below n; the
+    codes of core's `reindex_codes`, compiled where its bincount runs)."""
+    col, bound = np.asarray(column, dtype=np.int64), s.k * int(levels)
+    if bound > 4 * col.size + 1024:
+        codes, k = reindex_codes(col if s.codes is None else s.codes.astype(np.int64) * levels + col, bound)
+    else:
+        out, first = np.empty(col.size, np.int64), s.codes is None
+        k = run_compiled(_joint_ranks, col if first else s.codes.astype(np.int64), 0 if first else int(levels), col, bound, out)
+        codes = small_codes(out, k)
     return Strata(codes, k, s.declared * int(levels))
+
+warm_up(lambda: extend(extend(EMPTY, np.zeros(2, np.uint8), 2), np.ones(2, np.uint8), 2))     # compiled ahead
 
 class CIResult(NamedTuple):
     "Batched outcome of a test, one entry per column (read the fields by name)."
@@ -153,54 +179,101 @@ def _stratum_margin(m, z, v, occ, two):
 
 @checked_cache
 @numba.njit(nogil=True)
-def _gadf_kernel(T, klk, memo):
-    """g-adf's statistic and dof of count tables T[j, x, y, z]: the margins of every stratum in one pass, then, for
+def _gadf_table(T, klk, memo, keys, values, az, bz, a, b, xs, ys, x2, y2):
+    """g-adf's statistic and dof of one count table T[x, y, z]: the margins of every stratum in one pass, then, for
     the strata with a positive adjusted dof nu_z only, G_z and its exact permutation mean: the sum of `_eklogk` over the
     cells whose row and column totals are both at least 2 (the others' counts are at most 1: k ln k = 0), kept in
-    `memo` for strata of at most 64 rows (the same totals come back across strata and tests)."""
+    `memo` for strata of at most 64 rows (the same totals come back across strata and tests), and for larger strata in
+    the cache `keys`, `values` (a power-of-two length; one slot per hash of (A, B, M), the last one made kept). The
+    rest is scratch: az (kx, kz), bz (ky, kz); a, xs, x2 of at least kx, b, ys, y2 of at least ky entries."""
+    kx, ky, kz = T.shape
+    az[:], bz[:] = 0, 0
+    for x in range(kx):                                       # the margins, in memory order
+        for y in range(ky):
+            for z in range(kz):
+                t = T[x, y, z]
+                az[x, z] += t
+                bz[y, z] += t
+    stat, dof = 0.0, 0.0
+    small, mask = memo.shape[0], keys.shape[0] - 1
+    for z in range(kz):
+        n, rows, r2 = _stratum_margin(az, z, a, xs, x2)         # xs, ys: occupied rows and columns; x2, y2: totals >= 2
+        if rows < 2: continue
+        _, cols, c2 = _stratum_margin(bz, z, b, ys, y2)
+        nu = (rows - 1) * (cols - 1)
+        if nu <= 0: continue
+        g, e, fixed = 0.0, 0.0, klk[n]                        # fixed: n ln n - sum a ln a - sum b ln b
+        for x in range(kx): fixed -= klk[a[x]]
+        for y in range(ky): fixed -= klk[b[y]]
+        if n < small:                                         # G/2 = sum t ln t + fixed (few rows: no cancellation)
+            g = fixed
+            for u in range(r2):
+                x = x2[u]
+                for w in range(c2):
+                    y = y2[w]
+                    g += klk[T[x, y, z]]
+                    v = memo[a[x], b[y], n]
+                    if np.isnan(v):
+                        v = _eklogk(a[x], b[y], n, klk)
+                        memo[a[x], b[y], n] = v
+                    e += v
+        else:
+            for u in range(rows):
+                x = xs[u]
+                for w in range(cols):
+                    y = ys[w]
+                    t = T[x, y, z]
+                    if t > 0: g += t * np.log((t * float(n)) / (float(a[x]) * float(b[y])))
+            for u in range(r2):
+                for w in range(c2):
+                    A, B = a[x2[u]], b[y2[w]]
+                    key = (A << 42) | (B << 21) | n                     # A, B <= n < 2^21 (`_KERNEL_ROWS`)
+                    slot = ((key * np.int64(-7046029254386353131)) >> 40) & mask   # multiplicative hash
+                    if keys[slot] != key:
+                        values[slot] = _eklogk(A, B, n, klk)
+                        keys[slot] = key
+                    e += values[slot]
+        G = 2 * n * max(g / n, 0.0)
+        E = 2 * n * max((e + fixed) / n, 0.0)
+        if E > 1e-12:
+            stat += G * nu / E
+            dof += nu
+    return stat, dof
+
+@checked_cache
+@numba.njit(nogil=True)
+def _gadf_kernel(T, klk, memo, keys, values):
+    "`_gadf_table` of each count table T[j] of T[j, x, y, z]."
     J, kx, ky, kz = T.shape
     stat, dof = np.zeros(J), np.zeros(J)
     az, bz = np.empty((kx, kz), np.int64), np.empty((ky, kz), np.int64)
     a, b = np.empty(kx, np.int64), np.empty(ky, np.int64)
     xs, ys, x2, y2 = np.empty(kx, np.int64), np.empty(ky, np.int64), np.empty(kx, np.int64), np.empty(ky, np.int64)
-    small = memo.shape[0]
+    for j in range(J): stat[j], dof[j] = _gadf_table(T[j], klk, memo, keys, values, az, bz, a, b, xs, ys, x2, y2)
+    return stat, dof
+
+@checked_cache
+@numba.njit(nogil=True)
+def _gadf_tests(D, tests, Z, levels, klk, memo, keys, values):
+    """`_gadf_kernel` of the tables core's `tables_of_tests(D, tests, Z, levels)` counts, each counted (as core's
+    `tally`) into one scratch table of its own size in turn: none padded to the largest, none kept."""
+    J = tests.shape[0]
+    stat, dof = np.zeros(J), np.zeros(J)
+    KX, KY, KZ, cells = 1, 1, 1, 1
     for j in range(J):
-        _margins(T, j, az, bz)
-        for z in range(kz):
-            n, rows, r2 = _stratum_margin(az, z, a, xs, x2)     # xs, ys: occupied rows and columns; x2, y2: totals >= 2
-            if rows < 2: continue
-            _, cols, c2 = _stratum_margin(bz, z, b, ys, y2)
-            nu = (rows - 1) * (cols - 1)
-            if nu <= 0: continue
-            g, e, fixed = 0.0, 0.0, klk[n]                    # fixed: n ln n - sum a ln a - sum b ln b
-            for x in range(kx): fixed -= klk[a[x]]
-            for y in range(ky): fixed -= klk[b[y]]
-            if n < small:                                     # G/2 = sum t ln t + fixed (few rows: no cancellation)
-                g = fixed
-                for u in range(r2):
-                    x = x2[u]
-                    for w in range(c2):
-                        y = y2[w]
-                        g += klk[T[j, x, y, z]]
-                        v = memo[a[x], b[y], n]
-                        if np.isnan(v):
-                            v = _eklogk(a[x], b[y], n, klk)
-                            memo[a[x], b[y], n] = v
-                        e += v
-            else:
-                for u in range(rows):
-                    x = xs[u]
-                    for w in range(cols):
-                        y = ys[w]
-                        t = T[j, x, y, z]
-                        if t > 0: g += t * np.log((t * float(n)) / (float(a[x]) * float(b[y])))
-                for u in range(r2):
-                    for w in range(c2): e += _eklogk(a[x2[u]], b[y2[w]], n, klk)
-            G = 2 * n * max(g / n, 0.0)
-            E = 2 * n * max((e + fixed) / n, 0.0)
-            if E > 1e-12:
-                stat[j] += G * nu / E
-                dof[j] += nu
+        KX, KY, KZ = max(KX, levels[j, 0]), max(KY, levels[j, 1]), max(KZ, levels[j, 2])
+        cells = max(cells, levels[j, 0] * levels[j, 1] * levels[j, 2])
+    table, AZ, BZ = np.empty(cells, np.int64), np.empty(KX * KZ, np.int64), np.empty(KY * KZ, np.int64)
+    a, b = np.empty(KX, np.int64), np.empty(KY, np.int64)
+    xs, ys, x2, y2 = np.empty(KX, np.int64), np.empty(KY, np.int64), np.empty(KX, np.int64), np.empty(KY, np.int64)
+    for j in range(J):
+        kx, ky, kz = levels[j, 0], levels[j, 1], levels[j, 2]
+        T = table[:kx * ky * kz]
+        T[:] = 0
+        x, y, z = D[tests[j, 0]], D[tests[j, 1]], Z[tests[j, 2]]
+        for i in range(x.shape[0]): T[(int(x[i]) * ky + int(y[i])) * kz + int(z[i])] += 1
+        stat[j], dof[j] = _gadf_table(T.reshape((kx, ky, kz)), klk, memo, keys, values, AZ[:kx * kz].reshape((kx, kz)),
+                                      BZ[:ky * kz].reshape((ky, kz)), a, b, xs, ys, x2, y2)
     return stat, dof
 
 def _gadf_numpy(T: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -224,11 +297,18 @@ def _klk(size: int) -> np.ndarray:
     k = np.arange(float(size))
     return special.xlogy(k, k)
 
-def gadf_from_counts(T: np.ndarray) -> CIResult:
+def gadf_cache(size: int = 1 << 14) -> tuple[np.ndarray, np.ndarray]:
+    """An empty cache of `gadf_from_counts`: the exact means E[k ln k] of the cells of strata of 64 rows or more, by
+    their totals, in `size` slots (a power of two; 256 kB by default). One thread's: a learning run keeps its own."""
+    return np.full(size, -1, np.int64), np.zeros(size)
+
+def gadf_from_counts(T: np.ndarray, cache: tuple | None = None) -> CIResult:
     """Chapter 01's "g-adf" test of count tables T[j, x, y, z] (the values of `ci_test_all(..., test="g-adf")`): the
     sum over strata of G_z nu_z / E0[G_z] with nu_z bnlearn's adjusted dof, against chi2 with the sum of the nu_z.
     Compiled (`_gadf_kernel`: the exact mean only for the strata with nu_z > 0) for tables of up to `_KERNEL_ROWS`
-    rows, else chapter 01's functions on those strata (`_gadf_numpy`).
+    rows, else chapter 01's functions on those strata (`_gadf_numpy`). `cache` (`gadf_cache`) keeps the exact means
+    of large strata between calls (the same totals come back across tests); None: a cache for this call. A value
+    read from it is the one computed (the same function of the same totals).
 
     Examples
     --------
@@ -240,9 +320,32 @@ def gadf_from_counts(T: np.ndarray) -> CIResult:
     n = int(T.sum((1, 2, 3)).max(initial=0))
     if n < _KERNEL_ROWS:
         stat, dof = run_compiled(_gadf_kernel, np.ascontiguousarray(T, dtype=np.int64), _klk(1 << max(16, n.bit_length())),
-                                 _MEMO)
+                                 _MEMO, *(gadf_cache(1 << 10) if cache is None else cache))
     else: stat, dof = _gadf_numpy(T)
+    return _gadf_result(stat, dof)
+
+def _gadf_result(stat: np.ndarray, dof: np.ndarray) -> CIResult:
+    "g-adf's result from its statistics and dof: chi2 p-values (1 where no stratum has a positive dof)."
     return CIResult(stat, np.where(dof > 0, special.chdtrc(np.maximum(dof, 1), stat), 1.0), dof)
+
+def gadf_of_tests(D: np.ndarray, tests, Z: np.ndarray, levels, cache: tuple | None = None) -> CIResult:
+    """`gadf_from_counts` of the tables of core's `tables_of_tests(D, tests, Z, levels)` (the same values), each counted
+    and tested in turn in one compiled call (`_gadf_tests`), no table kept: what the learners call. Rows up to
+    `_KERNEL_ROWS`; `cache` as `gadf_from_counts`'.
+
+    Examples
+    --------
+    >>> D = np.array([[0, 1] * 20 + [0, 0] * 10, [0, 1] * 20 + [1, 0] * 10], np.uint8); Z = np.zeros((1, 60), np.int64)
+    >>> r = gadf_of_tests(D, [(0, 1, 0)], Z, [(2, 2, 1)])
+    >>> bool(r.pvalue[0] == gadf_from_counts(tables_of_tests(D, [(0, 1, 0)], Z, [(2, 2, 1)])).pvalue[0])
+    True
+    """
+    D, ints = np.ascontiguousarray(D), lambda a: np.ascontiguousarray(np.atleast_2d(np.asarray(a, np.int64)))
+    if D.shape[1] >= _KERNEL_ROWS: raise ValueError(f"gadf_of_tests counts up to {_KERNEL_ROWS - 1} rows: use gadf_from_counts")
+    cache = gadf_cache(1 << 10) if cache is None else cache
+    stat, dof = run_compiled(_gadf_tests, D, ints(tests), np.ascontiguousarray(Z, np.int64), ints(levels),
+                             _klk(1 << max(16, D.shape[1].bit_length())), _MEMO, *cache)
+    return _gadf_result(stat, dof)
 
 @checked_cache
 @numba.njit(nogil=True)
@@ -296,6 +399,7 @@ def gwilliams_from_counts(T: np.ndarray) -> CIResult:
 _FROM_COUNTS = {"g-adf": gadf_from_counts, "g-williams": gwilliams_from_counts}   # the kernels counted as tables
 
 warm_up(lambda: gadf_from_counts(np.ones((1, 2, 2, 1), np.int64)))      # compiled ahead (core's `warm_kernels`)
+warm_up(lambda: gadf_of_tests(np.zeros((2, 2), np.uint8), [(0, 1, 0)], np.zeros((1, 2), np.int64), [(1, 1, 1)]))
 warm_up(lambda: gwilliams_from_counts(np.ones((1, 2, 2, 1), np.int64)))
 warm_kernels()
 
@@ -467,6 +571,8 @@ class _Tests:
         self._levels = self.levels.tolist()
         self._z, self._assoc, self._dec, self._ahead = {(): EMPTY}, {}, {}, {}
         self._zero = np.zeros(DT.shape[1], np.int64)                      # the strata row of the empty set
+        self._oriented = ci.kernel not in ("mi", "adf")                   # x ⊥ y and y ⊥ x may differ in the last bits
+        self._cache = gadf_cache() if ci.kernel == "g-adf" else None     # g-adf: the run's cache of exact means
         self.log = TraceLog() if trace else None
         self.n_tests = 0
 
@@ -489,9 +595,10 @@ class _Tests:
     def _many(self, tests: list) -> list:
         """(statistic, dof, p-value) of the association tests (x, y, zkey) in `tests`, any mix of y and conditioning
         sets. The kernels "mi" and "adf": G and the adjusted dof of all of them in one compiled call (chapter 01's
-        `bn_g_tests`) and bnlearn's rules (`bn_pvalues`); "g-adf" and "g-williams": their tables (core's
-        `tables_of_tests`, in blocks of at most `_BLOCK_CELLS` cells) and `gadf_from_counts` or `gwilliams_from_counts`;
-        else the test's callable, once per (y, zkey)."""
+        `bn_g_tests`) and bnlearn's rules (`bn_pvalues`); "g-adf": `gadf_of_tests` with the run's cache (each table
+        counted and tested in one compiled call); "g-williams" (and "g-adf" on `_KERNEL_ROWS` rows or more): their
+        tables (core's `tables_of_tests`, in blocks of at most `_BLOCK_CELLS` cells) and `gwilliams_from_counts` or
+        `gadf_from_counts`; else the test's callable, once per (y, zkey)."""
         kernel, zrow, rows, k = self.ci.kernel, {}, [], self._levels
         for _, _, zkey in tests:
             if zkey not in zrow:
@@ -508,6 +615,7 @@ class _Tests:
             if len(tests) == 1: kx, ky, declared = k[tests[0][0]], k[tests[0][1]], rows[0].declared
             else: kx, ky, declared = lev[:, 0], lev[:, 1], np.array([rows[zrow[zkey]].declared for *_, zkey in tests])
             G, dof, p = bn_pvalues(kernel, self.DT.shape[1], G, adjusted, kx, ky, declared, ties=True)
+        elif kernel == "g-adf" and self.n_rows < _KERNEL_ROWS: G, p, dof = gadf_of_tests(self.DT, idx, Z, lev, self._cache)
         else:
             per = max(1, _BLOCK_CELLS // big)
             if len(tests) <= per: G, p, dof = _FROM_COUNTS[kernel](tables_of_tests(self.DT, idx, Z, lev))   # one block
@@ -530,7 +638,10 @@ class _Tests:
 
     def ahead(self, tests):
         """Make the association tests (x, y, zs) a learner will probably ask next, all in one `_many` call. They wait
-        in `_ahead` and are counted and traced only when `assoc` asks for them: a run reports the tests it asked."""
+        in `_ahead` and are counted and traced only when `assoc` asks for them: a run reports the tests it asked. Each
+        waits with its orientation: asked the other way round (y ⊥ x), it is made again as asked, so a test's value is
+        the one of its first asking, made ahead or not ("g-adf" sums its table's cells in their order: x ⊥ y and
+        y ⊥ x may differ in the last bits)."""
         todo, seen = [], set()
         for x, y, zs in tests:
             key = (min(x, y), max(x, y), tuple(sorted(zs)))
@@ -539,7 +650,24 @@ class _Tests:
             todo.append((x, y, key[2]))
         if len(todo) < 2: return                                            # nothing to gain over asking it
         if len(self._ahead) > 1 << 16: self._ahead = {}                     # bound the memory of the cache
-        for (x, y, zkey), row in zip(todo, self._many(todo)): self._ahead[(min(x, y), max(x, y), zkey)] = row
+        for (x, y, zkey), row in zip(todo, self._many(todo)): self._ahead[(min(x, y), max(x, y), zkey)] = (x, row)
+
+    def guess(self, tests):
+        """`ahead` for tests a learner may ask, some of which it will not (the rest of a search that stops at the first
+        independence, or of a candidate dropped meanwhile): a counted test costs less than a call, so the batch wins
+        even when it makes some tests for nothing. Only for the tests made as asked ("g-adf", "g-williams", a
+        callable): bnlearn's "mi" and "adf" are made with x the earlier variable (`one`), which a guess made the other
+        way round would not keep (`_MixedTests`, whose tests fit models, does not guess)."""
+        if self._oriented: self.ahead(tests)
+
+    def _ready(self, x: int, key: tuple, take: bool = False) -> tuple | None:
+        """The row of test `key` asked as x ⊥ y, if made: asked before, or made ahead that way round (either way for a
+        symmetric kernel; `take`: removed from `_ahead`); else None."""
+        row = self._assoc.get(key)
+        if row is None:
+            made = self._ahead.pop(key, None) if take else self._ahead.get(key)
+            if made is not None and (made[0] == x or not self._oriented): row = made[1]
+        return row
 
     def assoc(self, xs, y: int, zs=()) -> np.ndarray:
         "Association p-values of x ⊥ y | zs for every x in `xs` (one batched call for those not yet tested)."
@@ -547,9 +675,10 @@ class _Tests:
         keys = [(min(x, y), max(x, y), zkey) for x in xs]
         todo = [(x, k) for x, k in zip(xs, keys) if k not in self._assoc]
         if todo:
-            fresh = [(x, y, zkey) for x, k in todo if k not in self._ahead]
+            rows = [self._ready(x, k, take=True) for x, k in todo]
+            fresh = [(x, y, zkey) for (x, _), row in zip(todo, rows) if row is None]
             made = dict(zip([t[0] for t in fresh], self._many(fresh))) if fresh else {}
-            for x, k in todo: self._asked(x, y, k, made[x] if x in made else self._ahead.pop(k, None) or self._assoc[k])
+            for (x, k), row in zip(todo, rows): self._asked(x, y, k, row or made[x])
         return np.array([self._assoc[k][2] for k in keys])
 
     def one(self, x: int, y: int, zs=()) -> float:
@@ -559,15 +688,39 @@ class _Tests:
         r = self._assoc.get(key)
         if r is None:
             if self.ci.kernel in ("mi", "adf"): x, y = key[0], key[1]
-            r = self._asked(x, y, key, self._ahead.pop(key, None) or self._many([(x, y, key[2])])[0])
+            r = self._asked(x, y, key, self._ready(x, key, take=True) or self._many([(x, y, key[2])])[0])
         return r[2]
 
     def _asked(self, x: int, y: int, key: tuple, row: tuple) -> tuple:
-        "A test the learner asked for (made now or ahead): kept, counted and traced."
+        "A test the learner asked for (made now or ahead): kept, counted and traced (`_record`'s row, written out)."
         self._assoc[key] = row
         self.n_tests += 1
-        if self.log is not None and not self.ci.randomised: self._record("test", x, y, key[2], *row, row[2])
+        log = self.log
+        if log is not None and not self.ci.randomised:
+            t, p = self.n_vars - 1, row[2]
+            log.append(("test", len(log), y if x == t else x, key[2], row[0], row[1], p,
+                        "dependent" if p <= self.alpha else "independent", p, None if x == t or y == t else y))
         return row
+
+    def p_each(self, tests: list) -> list:
+        """`p` of each test (x, y, zs) in turn after `ahead(tests)`: what the learner gets, counts and traces by that
+        ahead and those calls of `p`, in one pass (a test made as asked: "g-adf" and the others `guess` makes ahead);
+        else (a randomised test, bnlearn's "mi" and "adf") by that ahead and those calls."""
+        if self.ci.randomised or not self._oriented:
+            self.ahead(tests)
+            return [self.p(x, y, zs) for x, y, zs in tests]
+        keys, fresh, asked, ahead = [(min(x, y), max(x, y), tuple(sorted(zs))) for x, y, zs in tests], {}, self._assoc, \
+            self._ahead
+        for (x, y, _), k in zip(tests, keys):
+            if k in asked or k in fresh or (k in ahead and ahead[k][0] == x): continue
+            fresh[k] = (x, y)
+        made = dict(zip(fresh, self._many([(x, y, k[2]) for k, (x, y) in fresh.items()]))) if fresh else {}
+        out = []
+        for (x, y, _), k in zip(tests, keys):
+            row = asked.get(k)
+            if row is None: row = self._asked(x, y, k, made.get(k) or self._ready(x, k, take=True))
+            out.append(row[2])
+        return out
 
     def p(self, x: int, y: int, zs=()) -> float:
         "The decision's p-value of x ⊥ y | zs (the association's for a deterministic test)."
@@ -589,18 +742,21 @@ class _Tests:
         """Each member's decision p-value of m ⊥ t | the other members: read from the tests the learner made (its
         backward pass often made them), the others made in one batch (not counted in `n_tests`, not traced)."""
         keys = {m: (min(m, t), max(m, t), tuple(sorted(c for c in members if c != m))) for m in members}
-        todo = [(m, t, k[2]) for m, k in keys.items() if k not in self._assoc and k not in self._ahead]
+        rows = {m: self._ready(m, k) for m, k in keys.items()}
+        todo = [(m, t, k[2]) for m, k in keys.items() if rows[m] is None]
         made = dict(zip([m for m, *_ in todo], self._many(todo))) if todo else {}
         out = {}
         for m, k in keys.items():
-            row = self._assoc.get(k) or self._ahead.get(k) or made[m]
+            row = rows[m] or made[m]
             if self.ci.randomised and k not in self._dec: self._dec[k] = float(self._decide(m, t, k[2]).pvalue[0])
             out[m] = self._dec[k] if self.ci.randomised else row[2]
         return out
 
     def allsubs(self, x: int, y: int, sx, fixed=(), lo: int = 0, hi: int | None = None, assoc: bool = False):
         """bnlearn's `allsubs.test`: x ⊥ y | fixed ∪ S for the subsets S of `sx` by size lo..hi in lexicographic order,
-        stopping at the first p > alpha. Returns (last p, largest p, the separating set or None)."""
+        stopping at the first p > alpha. Returns (last p, largest p, the separating set or None). The subsets are
+        guessed in chunks of 1, 2, 4, ... (`guess`): a search that runs long makes its tests in few batches, one that
+        stops early makes at most as many tests for nothing as it asked."""
         f = (lambda zs: self.one(x, y, zs)) if assoc or not self.ci.randomised else (lambda zs: self.p(x, y, zs))
         hi = len(sx) if hi is None else min(hi, len(sx))
         fixed, p, pmax = tuple(fixed), 0.0, 0.0
@@ -608,8 +764,11 @@ class _Tests:
             p = pmax = f(fixed)
             if p > self.alpha: return p, pmax, fixed
             if hi == 0: return p, pmax, None
-        for size in range(max(1, lo), hi + 1):
-            for S in itertools.combinations(sx, size):
+        sets, width = itertools.chain.from_iterable(itertools.combinations(sx, k) for k in range(max(1, lo), hi + 1)), 1
+        while chunk := list(itertools.islice(sets, width)):
+            if width > 1: self.guess([(x, y, fixed + S) for S in chunk])
+            width *= 2
+            for S in chunk:
                 p = f(fixed + S)
                 pmax = max(pmax, p)
                 if p > self.alpha: return p, pmax, fixed + S
@@ -678,6 +837,7 @@ class _MixedTests(_Tests):
         self._levels = self.levels.tolist()
         self.n_rows, self.n_vars = md.shape
         self._z, self._assoc, self._dec, self._ahead = {(): EMPTY}, {}, {}, {}
+        self._oriented = False                                            # the tests made as `_pair` orders them
         self.log = TraceLog() if trace else None
         self.n_tests = 0
 
@@ -697,6 +857,9 @@ class _MixedTests(_Tests):
             todo.append((*self._pair(x, y), key[2]))
         shared = collections.Counter((y, zkey) for _, y, zkey in todo)
         super().ahead([(x, y, zkey) for x, y, zkey in todo if shared[(y, zkey)] > 1])
+
+    def guess(self, tests):
+        "Nothing: a test of chapter 01b fits models, and costs more than the call a guess saves (`_Tests.guess`)."
 
     def _pair(self, x: int, y: int) -> tuple[int, int]:
         "The pair with the class as y when it is one of them (the tests are symmetric in x and y)."
@@ -1020,7 +1183,9 @@ def _hpc_pcs(E: _Tests, t: int, nodes: list):
     a = dict(zip(nodes, E.assoc(nodes, t, ()))) if nodes else {}
     dep = [x for x in nodes if (E.p(x, t, ()) if E.ci.randomised else a[x]) <= E.alpha]
     pv, dsep = {x: a[x] for x in sorted(dep, key=lambda x: -a[x])}, {}     # stable: ties in column order, as R's sort
-    if len(pv) == 1: return pv, dsep
+    if len(pv) < 2: return pv, dsep
+    s1, s2 = sorted(pv, key=pv.get)[:2]
+    E.guess([(t, x, (s2 if x == s1 else s1,)) for x in pv])               # each one's first test: most dropped are dropped by it
     for x in list(pv):
         against = [v for v in sorted(pv, key=pv.get) if v != x]
         if not against: continue
@@ -1036,24 +1201,35 @@ def _hpc_sps(E: _Tests, t: int, nodes: list, pcs: list, dsep: dict, max_sx: int)
     dependent on the target given their separating node and C, then pruned given C and one of the others."""
     found, outside = [], [y for y in nodes if y not in pcs]
     for c in pcs:
-        pv = {}
-        E.ahead([(t, y, dsep.get(y, ()) + (c,)) for y in outside if c not in dsep.get(y, ()) and len(dsep.get(y, ())) < max_sx])
-        for y in outside:
-            s = dsep.get(y, ())
-            if c in s or len(s) + 1 > max_sx: continue
-            if E.p(t, y, s + (c,)) <= E.alpha: pv[y] = E.one(y, t, s + (c,))
+        ys = [y for y in outside if c not in dsep.get(y, ()) and len(dsep.get(y, ())) < max_sx]
+        zs = [dsep.get(y, ()) + (c,) for y in ys]
+        pv = {y: E.one(y, t, z) for y, z, p in zip(ys, zs, E.p_each([(t, y, z) for y, z in zip(ys, zs)])) if p <= E.alpha}
         pv = {y: pv[y] for y in sorted(pv, key=lambda y: -pv[y])}
+        if len(pv) > 1:                                                   # each one's first test, as in `_hpc_pcs`
+            s1, s2 = list(pv)[:2]
+            E.guess([(t, y, (c, s2 if y == s1 else s1)) for y in pv])
         for y in list(pv):
             sx = [v for v in pv if v != y]
             if sx and E.allsubs(t, y, sx, fixed=(c,), lo=1, hi=1)[0] > E.alpha: del pv[y]
         found += [y for y in pv if y not in found]
     return found
 
+_GUESS = 64     # the filter's tests guessed per member: its subsets by size while they fit (a member kept asks them all)
+
+def _subsets(sx: list, hi: int, most: int) -> list:
+    "The subsets of `sx` of sizes 0..`hi` in `allsubs`' order, whole sizes only, while there are at most `most` of them."
+    out = []
+    for size in range(min(hi, len(sx)) + 1):
+        if len(out) + math.comb(len(sx), size) > most: break
+        out += itertools.combinations(sx, size)
+    return out
+
 def _hpc_search(E: _Tests, x: int, nodes: list, start: list, max_sx: int, looking_for: int | None = None) -> list:
     """bnlearn's `hybrid.pc.nbr.search`: IAMB-FDR's blanket of x among `nodes` from `start`, filtered to the members
     dependent on x given every subset of the others (`hybrid.pc.filter`); empty if `looking_for` is not in the blanket."""
     mb = _iamb_fdr(E, x, [v for v in nodes if v != x], max_sx, start)
     if looking_for is not None and looking_for not in mb: return []
+    E.guess([(x, v, S) for v in mb for S in _subsets([m for m in mb if m != v], max_sx, _GUESS)])
     return [v for v in mb if E.allsubs(x, v, [m for m in mb if m != v], hi=max_sx)[0] < E.alpha]
 
 def _hpc(E: _Tests, t: int, nodes: list, max_sx: int) -> list:
@@ -1136,6 +1312,12 @@ class _Shown(_Tests):
         n = self.n_tests
         out = super().one(x, y, zs)
         if self.n_tests > n: self.bar.update(self.n_tests - n)
+        return out
+
+    def p_each(self, tests: list) -> list:
+        n = self.n_tests
+        out = super().p_each(tests)                      # (else, through `p`: counted by `one` and `p`)
+        if self.n_tests > n and self._oriented and not self.ci.randomised: self.bar.update(self.n_tests - n)
         return out
 
     def p(self, x: int, y: int, zs=()) -> float:
