@@ -394,7 +394,8 @@ _BASES = "import sklearn.base, sklearn.feature_selection\n"
 
 def run_floors(a):
     """The fixed costs a fresh process pays, each the median CPU seconds (children's rusage) of `--repeat` fresh
-    processes: Python, numpy, numba, numpy with scipy.linalg (which numba's first cached kernel imports: its BLAS check),
+    processes: Python, numpy, numba, numpy with scipy.linalg (which numba's first cached kernel imports: its BLAS check)
+    and with scipy.special on top (the chi-square tail of the tests, which shares scipy.linalg's array-API layer),
     numba with one kernel loaded from its cache (the least a compiled kernel costs), pandas, scikit-learn's
     BaseEstimator, `import semisel.iamb`, `semisel --help`, and R with bnlearn loaded. The two
     floors are what `semisel mb` cannot go below with the console's collector: numpy, pandas (a CSV read), scipy.special
@@ -410,6 +411,8 @@ def run_floors(a):
                 ("import numpy", median([py, "-c", "import numpy"])),
                 ("import numba", median([py, "-c", "import numba"])),
                 ("numpy + scipy.linalg (numba's BLAS check)", median([py, "-c", "import numpy, scipy.linalg.cython_blas"])),
+                ("numpy + scipy.linalg + scipy.special", median([py, "-c", "import numpy, scipy.linalg.cython_blas, "
+                                                                 "scipy.special"])),
                 ("numba + one cached kernel", median([py, "-c", "import kernel, numpy as np; kernel.total(np.arange(3))"],
                                                      cwd=tmp)),
                 ("import pandas", median([py, "-c", "import pandas"])),
