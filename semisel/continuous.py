@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import functools
 import math
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
-from scipy import sparse, special
+from scipy import special
+if TYPE_CHECKING: from scipy import sparse   # imported where a sparse matrix is built: none on codes (`semisel mb`)
 
 from .core import (check_number, check_probability, check_random_state, chunked_backend, compact_codes,
                           fits_count_budget, is_chunked, joint_codes)
@@ -299,6 +301,7 @@ def _rowsum(fn, *arrays) -> np.ndarray:
 
 def _expand(codes: np.ndarray, D: np.ndarray, k: int) -> sparse.csr_matrix:
     "The (n, k (q + 1)) matrix with row i's [1, D_i] in the block of its stratum codes[i] (its transpose sums per stratum)."
+    from scipy import sparse
     n, q1 = len(codes), D.shape[1] + 1
     vals = np.concatenate([np.ones((n, 1)), D], 1).ravel()
     return sparse.csr_matrix((vals, (np.repeat(np.arange(n), q1), (codes[:, None] * q1 + np.arange(q1)).ravel())),
@@ -314,6 +317,7 @@ def _per_stratum(codes: np.ndarray, k: int, V: np.ndarray) -> np.ndarray:
     """Column sums of V (n, m) per stratum: (k, m). Small sums (`_DENSE_CELLS`) by the dense indicator: a test of a
     learner (hundreds of rows, a few strata) would spend most of its time building scipy's sparse matrix."""
     if len(codes) * k * V.shape[1] <= _DENSE_CELLS: return _indicator(codes, k) @ V
+    from scipy import sparse
     return sparse.csr_matrix((np.ones(len(codes)), (codes, np.arange(len(codes)))), shape=(k, len(codes))) @ V
 
 def _sums(V, codes, k: int) -> np.ndarray:
@@ -714,6 +718,7 @@ class _CGLaw:
         return self.n * 2 + m * self.kz * (1 + int(self.md.levels[self.xs].max(initial=1)) * self.q1 * 2)
 
     def draw(self, P: np.ndarray, cols) -> np.ndarray:
+        from scipy import sparse
         B, p, cols = len(P), self.q1, np.asarray(cols)
         if not self.ycont:                               # X_j continuous: each one's residuals, permuted
             m = len(cols)

@@ -13,28 +13,41 @@ Where it stands:
 - a bundled network: the same. It is read from the arrays stored beside its BIF file (chapter 00b), not parsed by
   pgmpy (whose import loads scikit-learn and scipy.stats itself); without --target, the error lists the papers'
   targets from the cached facts (`network_info`), not pgmpy's exact inference.
+- scipy.sparse (6 ms of a fresh process, measured in the command's order): only chapter 01b's continuous tests build
+  sparse matrices, and import it where they do; a discrete job loads none. scipy.special stays: the chi-square tail of
+  every test ("g-adf"'s included) is `scipy.special.chdtrc`, and numba's first cached kernel loads scipy.linalg (its
+  BLAS check), which already pays the array-API machinery scipy.special shares (scipy.special adds about 23 ms).
 The control (`semisel rank` fits a scikit-learn selector) shows the probe sees scikit-learn when it is loaded.
 """
+import functools
 import json
 import subprocess
 import sys
 
 import numpy as np
+import pandas as pd
 import pytest
 
 from semisel.networks import network, sample_network
 
 HEAVY = ("sklearn", "scipy.stats", "pgmpy")
+WATCH = HEAVY + ("scipy.sparse",)           # what the probe reports; each test reads its own modules of it
 PROBE = ("import json, sys\nfrom semisel.cli import main\nrc = main(sys.argv[1:])\n"
-         "print('\\nLOADED ' + json.dumps({'rc': rc, 'loaded': [m for m in %r if m in sys.modules]}))" % (HEAVY,))
+         "print('\\nLOADED ' + json.dumps({'rc': rc, 'loaded': [m for m in %r if m in sys.modules]}))" % (WATCH,))
 
 
-def loaded(*args, cwd=None) -> list:
-    "The heavy modules a fresh `semisel` process holds after running `args` (it must exit 0)."
+@functools.lru_cache(maxsize=None)
+def _probe(args: tuple, cwd) -> tuple:
+    "The `WATCH` modules a fresh `semisel` process holds after running `args` (it must exit 0): one process per command."
     out = subprocess.run([sys.executable, "-c", PROBE, *args], capture_output=True, text=True, timeout=180, cwd=cwd)
     last = json.loads(out.stdout.rsplit("LOADED ", 1)[1])
     assert last["rc"] == 0, out.stderr[-800:]
-    return last["loaded"]
+    return tuple(last["loaded"])
+
+
+def loaded(*args, cwd=None, among=HEAVY) -> list:
+    "The modules of `among` (default: the heavy ones) a fresh `semisel` process holds after running `args`."
+    return [m for m in _probe(tuple(map(str, args)), None if cwd is None else str(cwd)) if m in among]
 
 
 @pytest.fixture(scope="module")
@@ -63,18 +76,28 @@ def test_mb_on_a_csv_imports_no_sklearn(alarm_csv, kind, options):
 def bundled(tmp_path_factory):
     "The heavy modules of a fresh `semisel mb alarm --target STROKEVOLUME`, PU (30% of positives labelled) and full."
     cwd = tmp_path_factory.mktemp("bundled")
-    return {kind: loaded("mb", "alarm", "--target", "STROKEVOLUME", "--rows", "500", *labels, "--quiet", "--json", cwd=cwd)
+    return {kind: ("mb", "alarm", "--target", "STROKEVOLUME", "--rows", "500", *labels, "--quiet", "--json", cwd)
             for kind, labels in (("pu", ["--pu", "0.3"]), ("full", []))}
 
 
 @pytest.mark.parametrize("kind", ["pu", "full"])
 def test_mb_on_a_bundled_network_imports_no_pgmpy(bundled, kind):
-    assert "pgmpy" not in bundled[kind]
+    *args, cwd = bundled[kind]
+    assert "pgmpy" not in loaded(*args, cwd=cwd)
 
 
 @pytest.mark.parametrize("kind", ["pu", "full"])
 def test_mb_on_a_bundled_network_imports_no_sklearn(bundled, kind):
-    assert bundled[kind] == []
+    *args, cwd = bundled[kind]
+    assert loaded(*args, cwd=cwd) == []
+
+
+@pytest.mark.parametrize("kind, options", [("pu", []), ("full", []), ("mcar", ["--prior", "0.3"]), ("bundled-pu", None),
+                                           ("bundled-full", None)])
+def test_mb_on_codes_imports_no_scipy_sparse(alarm_csv, bundled, kind, options):
+    "The same commands as above (the same processes): a discrete job builds no sparse matrix, so loads no scipy.sparse."
+    *args, cwd = bundled[kind[8:]] if options is None else ("mb", str(alarm_csv[kind]), *options, "--quiet", "--json", None)
+    assert loaded(*args, cwd=cwd, among=("scipy.sparse",)) == []
 
 
 def test_probe_sees_sklearn_where_it_is_loaded(alarm_csv):
@@ -84,6 +107,17 @@ def test_probe_sees_sklearn_where_it_is_loaded(alarm_csv):
     assert "sklearn" in loaded("rank", str(alarm_csv["full"]), "-k", "3", "--quiet", "--json")
     assert loaded("mb", str(alarm_csv["mcar"]), "--prior", "estimate", "--quiet", "--json") == ["scipy.stats"]
     assert loaded("mb", str(alarm_csv["pu"]), "--prior", "estimate", "--quiet", "--json") == []
+
+
+def test_mb_on_continuous_columns_loads_scipy_sparse(tmp_path):
+    """The control of the scipy.sparse cut: float columns are tested as continuous (chapter 01b's conditional Gaussian
+    tests), whose larger sums per stratum build a sparse matrix, so the probe sees scipy.sparse where it is used."""
+    rng = np.random.default_rng(0)                 # floats: the default test is "seq-mi-cg", by permutations
+    x = rng.normal(size=(3000, 3))
+    y = (x[:, 0] + rng.normal(size=3000) > 0).astype(int)
+    path = tmp_path / "floats.csv"
+    pd.DataFrame(x, columns=["a", "b", "c"]).assign(**{"class": y}).to_csv(path, index=False)
+    assert loaded("mb", str(path), "--quiet", "--json", among=("scipy.sparse",)) == ["scipy.sparse"]
 
 
 def test_mb_without_a_target_imports_no_pgmpy(tmp_path):

@@ -44,24 +44,31 @@ scikit-learn's BaseEstimator; `import semisel.iamb`; `semisel --help`; Rscript l
 `semisel mb` can cost with what it imports. With `--first`, the first and second `markov_blanket` call in a fresh Python process (the first pays numba's compile or
 cache load).
 
+Before `--cli` and `--floors` time anything, semisel's package (and `--before`'s) is byte-compiled (`compileall`), as
+`pip install` leaves an installed package and as R leaves an installed one: where the environment sets
+PYTHONDONTWRITEBYTECODE (a sandbox may), an uncompiled package would be compiled from its source in every fresh process,
+about 0.1 CPU-s of semisel's modules that no user pays. `--source` removes their bytecode instead, to time that case.
+
     OMP_NUM_THREADS=1 python tests/benchmarks/bench_entry.py --continuous [--nets ecoli70:500 ...] [--targets 3]
         [--tests mi-cg default] [--out PATH]
     OMP_NUM_THREADS=1 python tests/benchmarks/bench_entry.py [--networks alarm insurance child hailfinder water ...]
         [--n 2000 5000] [--targets 2] [--labellings full mcar-semi mcar-listwise pu] [--algorithms iamb mmpc ...]
         [--tests mi adf g-adf] [--alpha 0.05] [--pairs mmpc:0.01 hpc:0.05] [--calls K] [--before PATH] [--cli] [--first]
-        [--floors] [--no-grid]
+        [--floors] [--no-grid] [--source]
 
 With `--pairs ALG:ALPHA ...`, the warm grid runs each learner at its own level (instead of `--algorithms` at `--alpha`),
 one after the other in this run (bnlearn's twin at the same level), and prints each pair's semisel CPU against the
 first pair's: what a default that changes learner and level costs a user against the one before it.
 """
 import argparse
+import compileall
 import functools
 import gc
 import importlib
 import gzip
 import json
 import os
+import pathlib
 import resource
 import shutil
 import subprocess
@@ -288,6 +295,21 @@ _R_FRESH = textwrap.dedent("""
     """)
 
 
+def bytecode(a) -> str:
+    """semisel's package as this run times it: byte-compiled (`compileall`, as an install leaves it), or with `--source`
+    its bytecode removed (each fresh process compiles the modules it imports, where PYTHONDONTWRITEBYTECODE is set);
+    the same for `--before`'s package. Returns a line that says which."""
+    import semisel
+    folders = [pathlib.Path(semisel.__file__).parent] + ([pathlib.Path(a.before) / "semisel"] if a.before else [])
+    for folder in folders:
+        if a.source:
+            for f in folder.rglob("__pycache__/*.pyc"): f.unlink()
+        elif not compileall.compile_dir(str(folder), quiet=1):
+            raise RuntimeError(f"cannot byte-compile {folder}")
+    return (f"semisel's modules {'from source (bytecode removed)' if a.source else 'byte-compiled (compileall)'}: "
+            f"{', '.join(map(str, folders))}; PYTHONDONTWRITEBYTECODE={os.environ.get('PYTHONDONTWRITEBYTECODE', '')!r}")
+
+
 def child_cpu(cmd, **kw):
     "The CPU seconds (user + system) of a subprocess, from the OS."
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -324,6 +346,9 @@ def run_cli(a):
                             cmd = semisel + ["mb", ours, "--label", "class", "--method", method, "--test", test,
                                              "--algorithm", alg, "--alpha", str(a.alpha), "--quiet", "--json"]
                             if labelling.startswith("mcar") and method == "semi": cmd += ["--prior", f"{prior:.6f}"]
+                            if not rows:                                # untimed: a new checkout's first run compiles
+                                child_cpu(cmd, cwd=tmp)                 # its kernels into the cache (once per install)
+                                if a.before: child_cpu(cmd, env={**os.environ, "PYTHONPATH": a.before}, cwd=tmp)
                             t_cli, out = child_cpu(cmd, cwd=tmp)      # python -c: the package, not the cwd's copy
                             t_r, _ = child_cpu(["Rscript", rfile, theirs, target, alg, BNLEARN_LIB,
                                                 BN_TEST.get(test, test), str(a.alpha)])
@@ -369,8 +394,10 @@ _BASES = "import sklearn.base, sklearn.feature_selection\n"
 
 def run_floors(a):
     """The fixed costs a fresh process pays, each the median CPU seconds (children's rusage) of `--repeat` fresh
-    processes: Python, numpy, numba, numba with one kernel loaded from its cache (the least a compiled kernel costs),
-    pandas, scikit-learn's BaseEstimator, `import semisel.iamb`, `semisel --help`, and R with bnlearn loaded. The two
+    processes: Python, numpy, numba, numpy with scipy.linalg (which numba's first cached kernel imports: its BLAS check)
+    and with scipy.special on top (the chi-square tail of the tests, which shares scipy.linalg's array-API layer),
+    numba with one kernel loaded from its cache (the least a compiled kernel costs), pandas, scikit-learn's
+    BaseEstimator, `import semisel.iamb`, `semisel --help`, and R with bnlearn loaded. The two
     floors are what `semisel mb` cannot go below with the console's collector: numpy, pandas (a CSV read), scipy.special
     and one cached numba kernel, without and with scikit-learn's BaseEstimator and SelectorMixin (SemiIAMB's bases,
     which load scipy.stats)."""
@@ -383,6 +410,9 @@ def run_floors(a):
         rows = [("python -c pass", median([py, "-c", "pass"])),
                 ("import numpy", median([py, "-c", "import numpy"])),
                 ("import numba", median([py, "-c", "import numba"])),
+                ("numpy + scipy.linalg (numba's BLAS check)", median([py, "-c", "import numpy, scipy.linalg.cython_blas"])),
+                ("numpy + scipy.linalg + scipy.special", median([py, "-c", "import numpy, scipy.linalg.cython_blas, "
+                                                                 "scipy.special"])),
                 ("numba + one cached kernel", median([py, "-c", "import kernel, numpy as np; kernel.total(np.arange(3))"],
                                                      cwd=tmp)),
                 ("import pandas", median([py, "-c", "import pandas"])),
@@ -461,6 +491,8 @@ def main():
                     "--floors: also its import semisel.iamb and semisel --help; in the grid: also its markov_blanket "
                     "and SemiIAMB.fit, in this process")
     ap.add_argument("--repeat", type=int, default=5, help="fresh processes per figure of --floors")
+    ap.add_argument("--source", action="store_true", help="--cli, --floors: semisel's bytecode removed, not compiled (see "
+                    "the docstring)")
     a = ap.parse_args()
     a.tests = a.tests or (["mi-cg", "default"] if a.continuous else ["mi", "adf"])
     a.targets = a.targets or (None if a.continuous else 2)
@@ -509,6 +541,7 @@ def main():
             print(f"before ({a.before}) / bnlearn: markov_blanket {df.before_mb.sum() / tot.bnlearn:.2f}, SemiIAMB.fit "
                   f"{df.before_fit.sum() / tot.bnlearn:.2f}; the same results (result, pvalues_, scores_) in "
                   f"{df.same_before.sum()} of {len(df)}")
+    if a.cli or a.floors: print(bytecode(a))
     if a.cli: run_cli(a)
     if a.first: run_first(a)
     if a.floors: run_floors(a)
