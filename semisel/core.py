@@ -1113,6 +1113,9 @@ def warm_kernels(wait: bool = False) -> None:
     if os.environ.get(_WARM_CHILD) or kernel_cache() is None: return
     with _WARM_LOCK:
         if _WARM["thread"] is None and _WARM["calls"]:
+            # numba's first load of a kernel imports scipy.linalg (its check for BLAS), whose import enters
+            # `warnings.catch_warnings` (scipy._lib._util): imported here, in the caller's thread, not in the thread's
+            import scipy.linalg.cython_blas  # noqa: F401
             thread = threading.Thread(target=_run_warm_ups, args=(True,), name="semisel-warm-kernels", daemon=True)
             _WARM["thread"] = thread
             thread.start()
