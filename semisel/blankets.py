@@ -25,6 +25,7 @@ import numba
 import numpy as np
 import pandas as pd
 from scipy import special
+from scipy.special import cython_special
 from tqdm.auto import tqdm
 
 from .continuous import MixedData, ci_test_columns, continuous_mask
@@ -324,6 +325,8 @@ def gadf_from_counts(T: np.ndarray, cache: tuple | None = None) -> CIResult:
     else: stat, dof = _gadf_numpy(T)
     return _gadf_result(stat, dof)
 
+_CHDTRC = cython_special.chdtrc     # chi2's survival function for one statistic: scipy's ufunc's own function
+
 def _gadf_result(stat: np.ndarray, dof: np.ndarray) -> CIResult:
     "g-adf's result from its statistics and dof: chi2 p-values (1 where no stratum has a positive dof)."
     return CIResult(stat, np.where(dof > 0, special.chdtrc(np.maximum(dof, 1), stat), 1.0), dof)
@@ -570,9 +573,10 @@ class _Tests:
         self.n_vars, self.n_rows = DT.shape                               # the class is variable n_vars - 1
         self._levels = self.levels.tolist()
         self._z, self._assoc, self._dec, self._ahead = {(): EMPTY}, {}, {}, {}
-        self._zero = np.zeros(DT.shape[1], np.int64)                      # the strata row of the empty set
         self._oriented = ci.kernel not in ("mi", "adf")                   # x ⊥ y and y ⊥ x may differ in the last bits
         self._cache = gadf_cache() if ci.kernel == "g-adf" else None     # g-adf: the run's cache of exact means
+        self._klk = _klk(1 << max(16, self.n_rows.bit_length())) if ci.kernel == "g-adf" else None
+        self._kmax = int(self.levels.max(initial=1))
         self.log = TraceLog() if trace else None
         self.n_tests = 0
 
@@ -595,28 +599,37 @@ class _Tests:
     def _many(self, tests: list) -> list:
         """(statistic, dof, p-value) of the association tests (x, y, zkey) in `tests`, any mix of y and conditioning
         sets. The kernels "mi" and "adf": G and the adjusted dof of all of them in one compiled call (chapter 01's
-        `bn_g_tests`) and bnlearn's rules (`bn_pvalues`); "g-adf": `gadf_of_tests` with the run's cache (each table
-        counted and tested in one compiled call); "g-williams" (and "g-adf" on `_KERNEL_ROWS` rows or more): their
-        tables (core's `tables_of_tests`, in blocks of at most `_BLOCK_CELLS` cells) and `gwilliams_from_counts` or
-        `gadf_from_counts`; else the test's callable, once per (y, zkey)."""
-        kernel, zrow, rows, k = self.ci.kernel, {}, [], self._levels
-        for _, _, zkey in tests:
-            if zkey not in zrow:
-                zrow[zkey] = len(rows)
-                rows.append(self.strata(zkey))
-        spec = np.array([(x, y, zrow[zkey], k[x], k[y], rows[zrow[zkey]].k) for x, y, zkey in tests], np.int64)
-        idx, lev = spec[:, :3], spec[:, 3:]
-        big = int(lev.prod(1).max())                                      # the largest table's cells
-        if kernel is None or kernel in _FROM_COUNTS and big > _BLOCK_CELLS: return self._called(tests)
-        if len(rows) > 1: Z = np.stack([self._zero if s.codes is None else s.codes for s in rows]).astype(np.int64, copy=False)
-        else: Z = (self._zero if rows[0].codes is None else rows[0].codes.astype(np.int64, copy=False))[None]
+        `bn_g_tests`) and bnlearn's rules (`bn_pvalues`); "g-adf": `gadf_of_tests`' kernel with the run's cache (each
+        table counted and tested in one compiled call; its p-values by scipy's own chdtrc, one scalar call a test);
+        "g-williams" (and "g-adf" on `_KERNEL_ROWS` rows or more): their tables (core's `tables_of_tests`, in blocks of
+        at most `_BLOCK_CELLS` cells) and `gwilliams_from_counts` or `gadf_from_counts`; else the test's callable, once
+        per (y, zkey)."""
+        kernel, zrow, rows, k, flat, strata = self.ci.kernel, {}, [], self._levels, [], self.strata
+        if kernel is None: return self._called(tests)
+        for x, y, zkey in tests:
+            r = zrow.get(zkey)
+            if r is None:
+                r = zrow[zkey] = len(rows)
+                rows.append(strata(zkey))
+            flat += x, y, r, k[x], k[y], rows[r].k
+        spec = np.array(flat, np.int64).reshape(-1, 6)
+        idx, lev = np.ascontiguousarray(spec[:, :3]), np.ascontiguousarray(spec[:, 3:])
+        if kernel in _FROM_COUNTS and self._kmax ** 2 * max(s.k for s in rows) > _BLOCK_CELLS:   # a bound, then exact
+            big = int(lev.prod(1).max())                                  # the largest table's cells
+            if big > _BLOCK_CELLS: return self._called(tests)
+        Z = np.empty((len(rows), self.n_rows), np.int64)
+        for i, s in enumerate(rows): Z[i] = 0 if s.codes is None else s.codes
         if kernel in ("mi", "adf"):
             G, adjusted = bn_g_tests(self.DT, idx, Z, lev)
             if len(tests) == 1: kx, ky, declared = k[tests[0][0]], k[tests[0][1]], rows[0].declared
             else: kx, ky, declared = lev[:, 0], lev[:, 1], np.array([rows[zrow[zkey]].declared for *_, zkey in tests])
             G, dof, p = bn_pvalues(kernel, self.DT.shape[1], G, adjusted, kx, ky, declared, ties=True)
-        elif kernel == "g-adf" and self.n_rows < _KERNEL_ROWS: G, p, dof = gadf_of_tests(self.DT, idx, Z, lev, self._cache)
+        elif kernel == "g-adf" and self.n_rows < _KERNEL_ROWS:
+            stat, dof = run_compiled(_gadf_tests, self.DT, idx, Z, lev, self._klk, _MEMO, *self._cache)
+            chdtrc = _CHDTRC                                              # = special.chdtrc, to the bit (`_gadf_result`)
+            return [(g, d, chdtrc(d, g) if d > 0 else 1.0) for g, d in zip(stat.tolist(), dof.tolist())]
         else:
+            big = int(lev.prod(1).max())
             per = max(1, _BLOCK_CELLS // big)
             if len(tests) <= per: G, p, dof = _FROM_COUNTS[kernel](tables_of_tests(self.DT, idx, Z, lev))   # one block
             else:
