@@ -534,9 +534,25 @@ class TestRecord(NamedTuple):
     against: int | None = None
 
 class TraceLog(list):
-    """A run's tests as plain tuples in `TestRecord`'s field order, kept while it learns. The garbage collector stops
-    tracking such tuples, so a traced run leaves it no work (thousands of live `TestRecord`s made every later
-    collection of the process longer); a result's `trace` (`TraceField`) makes them `TestRecord`s when first read."""
+    """A run's tests as compact tuples, kept while it learns: a test as the learner asked it, (x, y, conditioning,
+    (statistic, dof, p-value)), or a whole row in `TestRecord`'s field order (a permutation decision). The garbage
+    collector stops tracking such tuples, so a traced run leaves it no work (thousands of live `TestRecord`s made
+    every later collection of the process longer); a result's `trace` (`TraceField`) makes them `TestRecord`s when
+    first read (`records`: the class, variable `t`, as Y; decided at `alpha`)."""
+    def __init__(self, t: int | None = None, alpha: float | None = None):
+        super().__init__()
+        self.t, self.alpha = t, alpha
+
+    def records(self) -> list:
+        "The log's `TestRecord`s, in order (a test's step: its place in the log)."
+        t, alpha, out = self.t, self.alpha, []
+        for i, r in enumerate(self):
+            if len(r) == 4:
+                x, y, zs, (stat, dof, p) = r
+                r = ("test", i, y if x == t else x, zs, stat, dof, p, "dependent" if p <= alpha else "independent", p,
+                     None if x == t or y == t else y)
+            out.append(TestRecord._make(r))
+        return out
 
 class TraceField:
     """The ``trace`` field of a result (`Blanket`; chapter 04's `MarkovBlanket`): a list of `TestRecord`s, made from a
@@ -545,7 +561,7 @@ class TraceField:
     def __get__(self, obj, owner=None):
         if obj is None: return self
         rows = obj.__dict__.get("trace", [])
-        if isinstance(rows, TraceLog): rows = obj.__dict__["trace"] = [TestRecord._make(r) for r in rows]
+        if isinstance(rows, TraceLog): rows = obj.__dict__["trace"] = rows.records()
         return rows
 
     def __set__(self, obj, value): obj.__dict__["trace"] = [] if value is self else value
@@ -577,7 +593,7 @@ class _Tests:
         self._cache = gadf_cache() if ci.kernel == "g-adf" else None     # g-adf: the run's cache of exact means
         self._klk = _klk(1 << max(16, self.n_rows.bit_length())) if ci.kernel == "g-adf" else None
         self._kmax = int(self.levels.max(initial=1))
-        self.log = TraceLog() if trace else None
+        self.log = TraceLog(self.n_vars - 1, alpha) if trace else None
         self.n_tests = 0
 
     def _record(self, phase: str, x: int, y: int, zs: tuple, stat: float, dof: float, p: float, a: float):
@@ -655,15 +671,16 @@ class _Tests:
         waits with its orientation: asked the other way round (y ⊥ x), it is made again as asked, so a test's value is
         the one of its first asking, made ahead or not ("g-adf" sums its table's cells in their order: x ⊥ y and
         y ⊥ x may differ in the last bits)."""
-        todo, seen = [], set()
+        todo, keys, asked, made = [], {}, self._assoc, self._ahead
         for x, y, zs in tests:
-            key = (min(x, y), max(x, y), tuple(sorted(zs)))
-            if key in self._assoc or key in self._ahead or key in seen: continue
-            seen.add(key)
-            todo.append((x, y, key[2]))
+            zkey = tuple(sorted(zs))
+            key = (x, y, zkey) if x < y else (y, x, zkey)
+            if key in asked or key in made or key in keys: continue
+            keys[key] = x
+            todo.append((x, y, zkey))
         if len(todo) < 2: return                                            # nothing to gain over asking it
-        if len(self._ahead) > 1 << 16: self._ahead = {}                     # bound the memory of the cache
-        for (x, y, zkey), row in zip(todo, self._many(todo)): self._ahead[(min(x, y), max(x, y), zkey)] = (x, row)
+        if len(made) > 1 << 16: made = self._ahead = {}                     # bound the memory of the cache
+        made.update(zip(keys, zip(keys.values(), self._many(todo))))
 
     def guess(self, tests):
         """`ahead` for tests a learner may ask, some of which it will not (the rest of a search that stops at the first
@@ -684,20 +701,21 @@ class _Tests:
 
     def assoc(self, xs, y: int, zs=()) -> np.ndarray:
         "Association p-values of x ⊥ y | zs for every x in `xs` (one batched call for those not yet tested)."
-        zkey = tuple(sorted(zs))
-        keys = [(min(x, y), max(x, y), zkey) for x in xs]
-        todo = [(x, k) for x, k in zip(xs, keys) if k not in self._assoc]
+        zkey, asked = tuple(sorted(zs)), self._assoc
+        keys = [(x, y, zkey) if x < y else (y, x, zkey) for x in xs]
+        todo = [(x, k) for x, k in zip(xs, keys) if k not in asked]
         if todo:
             rows = [self._ready(x, k, take=True) for x, k in todo]
             fresh = [(x, y, zkey) for (x, _), row in zip(todo, rows) if row is None]
             made = dict(zip([t[0] for t in fresh], self._many(fresh))) if fresh else {}
             for (x, k), row in zip(todo, rows): self._asked(x, y, k, row or made[x])
-        return np.array([self._assoc[k][2] for k in keys])
+        return np.array([asked[k][2] for k in keys])
 
     def one(self, x: int, y: int, zs=()) -> float:
         """The association p-value of x ⊥ y | zs (read from the cache when the test was made). bnlearn's "mi" and "adf"
         are symmetric in x and y (G up to the rounding their ties remove): x is then the earlier variable."""
-        key = (min(x, y), max(x, y), tuple(sorted(zs)))
+        zkey = tuple(sorted(zs))
+        key = (x, y, zkey) if x < y else (y, x, zkey)
         r = self._assoc.get(key)
         if r is None:
             if self.ci.kernel in ("mi", "adf"): x, y = key[0], key[1]
@@ -705,14 +723,10 @@ class _Tests:
         return r[2]
 
     def _asked(self, x: int, y: int, key: tuple, row: tuple) -> tuple:
-        "A test the learner asked for (made now or ahead): kept, counted and traced (`_record`'s row, written out)."
+        "A test the learner asked for (made now or ahead): kept, counted and traced (`TraceLog`'s compact row)."
         self._assoc[key] = row
         self.n_tests += 1
-        log = self.log
-        if log is not None and not self.ci.randomised:
-            t, p = self.n_vars - 1, row[2]
-            log.append(("test", len(log), y if x == t else x, key[2], row[0], row[1], p,
-                        "dependent" if p <= self.alpha else "independent", p, None if x == t or y == t else y))
+        if self.log is not None and not self.ci.randomised: self.log.append((x, y, key[2], row))
         return row
 
     def p_each(self, tests: list) -> list:
@@ -722,17 +736,23 @@ class _Tests:
         if self.ci.randomised or not self._oriented:
             self.ahead(tests)
             return [self.p(x, y, zs) for x, y, zs in tests]
-        keys, fresh, asked, ahead = [(min(x, y), max(x, y), tuple(sorted(zs))) for x, y, zs in tests], {}, self._assoc, \
-            self._ahead
-        for (x, y, _), k in zip(tests, keys):
+        fresh, asked, ahead, keys = {}, self._assoc, self._ahead, []
+        for x, y, zs in tests:
+            zkey = tuple(sorted(zs))
+            k = (x, y, zkey) if x < y else (y, x, zkey)
+            keys.append(k)
             if k in asked or k in fresh or (k in ahead and ahead[k][0] == x): continue
-            fresh[k] = (x, y)
-        made = dict(zip(fresh, self._many([(x, y, k[2]) for k, (x, y) in fresh.items()]))) if fresh else {}
-        out = []
-        for (x, y, _), k in zip(tests, keys):
+            fresh[k] = (x, y, zkey)
+        made = dict(zip(fresh, self._many(list(fresh.values())))) if fresh else {}
+        out, log, n = [], self.log, 0
+        for (x, y, _), k in zip(tests, keys):                              # `_asked`, written out
             row = asked.get(k)
-            if row is None: row = self._asked(x, y, k, made.get(k) or self._ready(x, k, take=True))
+            if row is None:
+                row = asked[k] = made.get(k) or ahead.pop(k)[1]             # made now, or ahead as asked
+                n += 1
+                if log is not None: log.append((x, y, k[2], row))
             out.append(row[2])
+        self.n_tests += n
         return out
 
     def p(self, x: int, y: int, zs=()) -> float:
@@ -851,7 +871,7 @@ class _MixedTests(_Tests):
         self.n_rows, self.n_vars = md.shape
         self._z, self._assoc, self._dec, self._ahead = {(): EMPTY}, {}, {}, {}
         self._oriented = False                                            # the tests made as `_pair` orders them
-        self.log = TraceLog() if trace else None
+        self.log = TraceLog(self.n_vars - 1, alpha) if trace else None
         self.n_tests = 0
 
     def strata(self, zs):
