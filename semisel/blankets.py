@@ -534,21 +534,25 @@ class TestRecord(NamedTuple):
     against: int | None = None
 
 class TraceLog(list):
-    """A run's tests as compact tuples, kept while it learns: a test as the learner asked it, (x, y, conditioning,
-    (statistic, dof, p-value)), or a whole row in `TestRecord`'s field order (a permutation decision). The garbage
-    collector stops tracking such tuples, so a traced run leaves it no work (thousands of live `TestRecord`s made
-    every later collection of the process longer); a result's `trace` (`TraceField`) makes them `TestRecord`s when
-    first read (`records`: the class, variable `t`, as Y; decided at `alpha`)."""
-    def __init__(self, t: int | None = None, alpha: float | None = None):
-        super().__init__()
-        self.t, self.alpha = t, alpha
+    """A run's tests as compact tuples, kept while it learns and after: the keys of the tests it asked, (x, y,
+    conditioning) with x < y, in the order asked, their rows (statistic, dof, p-value) in `made` and the keys asked as
+    y ⊥ x in `flipped` (the learners' run keeps its tests so: `_Tests.traced`), or whole rows in `TestRecord`'s field
+    order (the permutation decisions). The garbage collector stops tracking such tuples, so a traced run leaves it no
+    work (thousands of live `TestRecord`s made every later collection of the process longer); a result's `trace`
+    (`TraceField`) makes them `TestRecord`s when first read (`records`: the class, variable `t`, as Y; decided at
+    `alpha`)."""
+    def __init__(self, t: int | None = None, alpha: float | None = None, keys=(), made=None, flipped=frozenset()):
+        super().__init__(keys)
+        self.t, self.alpha, self.made, self.flipped = t, alpha, made, flipped
 
     def records(self) -> list:
         "The log's `TestRecord`s, in order (a test's step: its place in the log)."
-        t, alpha, out = self.t, self.alpha, []
+        t, alpha, made, flipped, out = self.t, self.alpha, self.made, self.flipped, []
         for i, r in enumerate(self):
-            if len(r) == 4:
-                x, y, zs, (stat, dof, p) = r
+            if len(r) == 3:
+                x, y, zs = r
+                if r in flipped: x, y = y, x
+                stat, dof, p = made[r]
                 r = ("test", i, y if x == t else x, zs, stat, dof, p, "dependent" if p <= alpha else "independent", p,
                      None if x == t or y == t else y)
             out.append(TestRecord._make(r))
@@ -593,7 +597,7 @@ class _Tests:
         self._cache = gadf_cache() if ci.kernel == "g-adf" else None     # g-adf: the run's cache of exact means
         self._klk = _klk(1 << max(16, self.n_rows.bit_length())) if ci.kernel == "g-adf" else None
         self._kmax = int(self.levels.max(initial=1))
-        self.log = TraceLog(self.n_vars - 1, alpha) if trace else None
+        self.log, self._flipped = TraceLog(self.n_vars - 1, alpha) if trace else None, set()
         self.n_tests = 0
 
     def _record(self, phase: str, x: int, y: int, zs: tuple, stat: float, dof: float, p: float, a: float):
@@ -620,17 +624,18 @@ class _Tests:
         "g-williams" (and "g-adf" on `_KERNEL_ROWS` rows or more): their tables (core's `tables_of_tests`, in blocks of
         at most `_BLOCK_CELLS` cells) and `gwilliams_from_counts` or `gadf_from_counts`; else the test's callable, once
         per (y, zkey)."""
-        kernel, zrow, rows, k, flat, strata = self.ci.kernel, {}, [], self._levels, [], self.strata
+        kernel, zrow, rows, kz, k, flat, made = self.ci.kernel, {}, [], [], self._levels, [], self._z.get
         if kernel is None: return self._called(tests)
-        for x, y, zkey in tests:
+        for x, y, zkey in tests:                                          # (every zkey sorted, as `strata` keys them)
             r = zrow.get(zkey)
             if r is None:
                 r = zrow[zkey] = len(rows)
-                rows.append(strata(zkey))
-            flat += x, y, r, k[x], k[y], rows[r].k
+                rows.append(made(zkey) or self.strata(zkey))
+                kz.append(rows[-1].k)
+            flat += x, y, r, k[x], k[y], kz[r]
         spec = np.array(flat, np.int64).reshape(-1, 6)
         idx, lev = np.ascontiguousarray(spec[:, :3]), np.ascontiguousarray(spec[:, 3:])
-        if kernel in _FROM_COUNTS and self._kmax ** 2 * max(s.k for s in rows) > _BLOCK_CELLS:   # a bound, then exact
+        if kernel in _FROM_COUNTS and self._kmax ** 2 * max(kz) > _BLOCK_CELLS:   # a bound, then the exact largest
             big = int(lev.prod(1).max())                                  # the largest table's cells
             if big > _BLOCK_CELLS: return self._called(tests)
         Z = np.empty((len(rows), self.n_rows), np.int64)
@@ -642,8 +647,10 @@ class _Tests:
             G, dof, p = bn_pvalues(kernel, self.DT.shape[1], G, adjusted, kx, ky, declared, ties=True)
         elif kernel == "g-adf" and self.n_rows < _KERNEL_ROWS:
             stat, dof = run_compiled(_gadf_tests, self.DT, idx, Z, lev, self._klk, _MEMO, *self._cache)
-            chdtrc = _CHDTRC                                              # = special.chdtrc, to the bit (`_gadf_result`)
-            return [(g, d, chdtrc(d, g) if d > 0 else 1.0) for g, d in zip(stat.tolist(), dof.tolist())]
+            if len(tests) <= 32:                                          # `_gadf_result`'s p-values, one call each
+                chdtrc = _CHDTRC
+                return [(g, d, chdtrc(d, g) if d > 0 else 1.0) for g, d in zip(stat.tolist(), dof.tolist())]
+            G, p = stat, _gadf_result(stat, dof).pvalue
         else:
             big = int(lev.prod(1).max())
             per = max(1, _BLOCK_CELLS // big)
@@ -723,11 +730,19 @@ class _Tests:
         return r[2]
 
     def _asked(self, x: int, y: int, key: tuple, row: tuple) -> tuple:
-        "A test the learner asked for (made now or ahead): kept, counted and traced (`TraceLog`'s compact row)."
+        "A test the learner asked for (made now or ahead): kept (in the order asked: `traced`) and counted."
         self._assoc[key] = row
         self.n_tests += 1
-        if self.log is not None and not self.ci.randomised: self.log.append((x, y, key[2], row))
+        if self.log is not None and y < x != self.n_vars - 1: self._flipped.add(key)   # asked as y ⊥ x (`traced`)
         return row
+
+    def traced(self) -> list:
+        """The run's trace (a `TraceLog`; [] untraced): a randomised test's decisions (`_record`), else the tests
+        asked, in order: `_assoc` holds them so (a test enters it when first asked, and stays), with the ones asked
+        as y ⊥ x (x > y, neither the class) in `_flipped`."""
+        if self.log is None: return []
+        if self.ci.randomised: return self.log
+        return TraceLog(self.log.t, self.log.alpha, self._assoc, self._assoc, self._flipped)
 
     def p_each(self, tests: list) -> list:
         """`p` of each test (x, y, zs) in turn after `ahead(tests)`: what the learner gets, counts and traces by that
@@ -736,21 +751,22 @@ class _Tests:
         if self.ci.randomised or not self._oriented:
             self.ahead(tests)
             return [self.p(x, y, zs) for x, y, zs in tests]
-        fresh, asked, ahead, keys = {}, self._assoc, self._ahead, []
+        fresh, todo, asked, ahead, keys = set(), [], self._assoc, self._ahead, []
         for x, y, zs in tests:
             zkey = tuple(sorted(zs))
             k = (x, y, zkey) if x < y else (y, x, zkey)
             keys.append(k)
             if k in asked or k in fresh or (k in ahead and ahead[k][0] == x): continue
-            fresh[k] = (x, y, zkey)
-        made = dict(zip(fresh, self._many(list(fresh.values())))) if fresh else {}
-        out, log, n = [], self.log, 0
+            fresh.add(k)
+            todo.append((x, y, zkey))
+        made = dict(zip([(x, y, z) if x < y else (y, x, z) for x, y, z in todo], self._many(todo))) if todo else {}
+        out, t, n = [], (self.n_vars - 1) if self.log is not None else -1, 0
         for (x, y, _), k in zip(tests, keys):                              # `_asked`, written out
             row = asked.get(k)
             if row is None:
                 row = asked[k] = made.get(k) or ahead.pop(k)[1]             # made now, or ahead as asked
                 n += 1
-                if log is not None: log.append((x, y, k[2], row))
+                if y < x != t: self._flipped.add(k)
             out.append(row[2])
         self.n_tests += n
         return out
@@ -871,7 +887,7 @@ class _MixedTests(_Tests):
         self.n_rows, self.n_vars = md.shape
         self._z, self._assoc, self._dec, self._ahead = {(): EMPTY}, {}, {}, {}
         self._oriented = False                                            # the tests made as `_pair` orders them
-        self.log = TraceLog(self.n_vars - 1, alpha) if trace else None
+        self.log, self._flipped = TraceLog(self.n_vars - 1, alpha) if trace else None, set()
         self.n_tests = 0
 
     def strata(self, zs):
@@ -1236,7 +1252,8 @@ def _hpc_sps(E: _Tests, t: int, nodes: list, pcs: list, dsep: dict, max_sx: int)
     for c in pcs:
         ys = [y for y in outside if c not in dsep.get(y, ()) and len(dsep.get(y, ())) < max_sx]
         zs = [dsep.get(y, ()) + (c,) for y in ys]
-        pv = {y: E.one(y, t, z) for y, z, p in zip(ys, zs, E.p_each([(t, y, z) for y, z in zip(ys, zs)])) if p <= E.alpha}
+        ps = E.p_each([(t, y, z) for y, z in zip(ys, zs)])
+        pv = {y: E.one(y, t, z) if E.ci.randomised else p for y, z, p in zip(ys, zs, ps) if p <= E.alpha}
         pv = {y: pv[y] for y in sorted(pv, key=lambda y: -pv[y])}
         if len(pv) > 1:                                                   # each one's first test, as in `_hpc_pcs`
             s1, s2 = list(pv)[:2]
@@ -1531,7 +1548,7 @@ def learn_nbr(X, y, algorithm: str = "mmpc", test=None, alpha: float = 0.05, max
             found = adj[t]
             _warn_vacuous(E, t, sep, names)
         else: found = _PC[name](E, t, list(range(t)), max_sx)
-    return Blanket(tuple(int(j) for j in found), names, name, E.ci.name, E.alpha, E.n_tests, E.log or [])
+    return Blanket(tuple(int(j) for j in found), names, name, E.ci.name, E.alpha, E.n_tests, E.traced())
 
 def learn_mb(X, y, algorithm: str = "iamb", test=None, alpha: float = 0.05, max_sx: int | None = None, *,
              levels=None, n_perm: int | None = None, random_state=None, trace: bool = False,
@@ -1608,7 +1625,7 @@ def learn_mb(X, y, algorithm: str = "iamb", test=None, alpha: float = 0.05, max_
             pc = learn(t)
             found = pc + _spouses(E, t, pc, learn, max_sx)
         pv = {int(m): p for m, p in E.given_rest(t, found).items()} if pvalues else None
-    return Blanket(tuple(int(j) for j in found), names, name, E.ci.name, E.alpha, E.n_tests, E.log or [], pv)
+    return Blanket(tuple(int(j) for j in found), names, name, E.ci.name, E.alpha, E.n_tests, E.traced(), pv)
 
 # %% ../nbs/04_blankets.ipynb #9af92708
 BNLEARN_LIB = os.environ.get("BNLEARN_LIB") or os.path.expanduser("~/.cache/semisel-bnlearn")
