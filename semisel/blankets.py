@@ -680,7 +680,7 @@ class _Tests:
         y ⊥ x may differ in the last bits)."""
         todo, keys, asked, made = [], {}, self._assoc, self._ahead
         for x, y, zs in tests:
-            zkey = tuple(sorted(zs))
+            zkey = tuple(sorted(zs)) if len(zs) > 1 else tuple(zs)
             key = (x, y, zkey) if x < y else (y, x, zkey)
             if key in asked or key in made or key in keys: continue
             keys[key] = x
@@ -708,7 +708,7 @@ class _Tests:
 
     def assoc(self, xs, y: int, zs=()) -> np.ndarray:
         "Association p-values of x ⊥ y | zs for every x in `xs` (one batched call for those not yet tested)."
-        zkey, asked = tuple(sorted(zs)), self._assoc
+        zkey, asked = tuple(sorted(zs)) if len(zs) > 1 else tuple(zs), self._assoc
         keys = [(x, y, zkey) if x < y else (y, x, zkey) for x in xs]
         todo = [(x, k) for x, k in zip(xs, keys) if k not in asked]
         if todo:
@@ -721,7 +721,7 @@ class _Tests:
     def one(self, x: int, y: int, zs=()) -> float:
         """The association p-value of x ⊥ y | zs (read from the cache when the test was made). bnlearn's "mi" and "adf"
         are symmetric in x and y (G up to the rounding their ties remove): x is then the earlier variable."""
-        zkey = tuple(sorted(zs))
+        zkey = tuple(sorted(zs)) if len(zs) > 1 else tuple(zs)
         key = (x, y, zkey) if x < y else (y, x, zkey)
         r = self._assoc.get(key)
         if r is None:
@@ -753,7 +753,7 @@ class _Tests:
             return [self.p(x, y, zs) for x, y, zs in tests]
         fresh, todo, asked, ahead, keys = set(), [], self._assoc, self._ahead, []
         for x, y, zs in tests:
-            zkey = tuple(sorted(zs))
+            zkey = tuple(sorted(zs)) if len(zs) > 1 else tuple(zs)
             k = (x, y, zkey) if x < y else (y, x, zkey)
             keys.append(k)
             if k in asked or k in fresh or (k in ahead and ahead[k][0] == x): continue
