@@ -333,7 +333,7 @@ def _gadf_result(stat: np.ndarray, dof: np.ndarray) -> CIResult:
 
 def gadf_of_tests(D: np.ndarray, tests, Z: np.ndarray, levels, cache: tuple | None = None) -> CIResult:
     """`gadf_from_counts` of the tables of core's `tables_of_tests(D, tests, Z, levels)` (the same values), each counted
-    and tested in turn in one compiled call (`_gadf_tests`), no table kept: what the learners call. Rows up to
+    and tested in turn in one compiled call (`_gadf_tests`, the learners' kernel), no table kept. Rows up to
     `_KERNEL_ROWS`; `cache` as `gadf_from_counts`'.
 
     Examples
