@@ -25,6 +25,7 @@ import numba
 import numpy as np
 import pandas as pd
 from scipy import special
+from scipy.special import cython_special
 from tqdm.auto import tqdm
 
 from .continuous import MixedData, ci_test_columns, continuous_mask
@@ -324,13 +325,15 @@ def gadf_from_counts(T: np.ndarray, cache: tuple | None = None) -> CIResult:
     else: stat, dof = _gadf_numpy(T)
     return _gadf_result(stat, dof)
 
+_CHDTRC = cython_special.chdtrc     # chi2's survival function for one statistic: scipy's ufunc's own function
+
 def _gadf_result(stat: np.ndarray, dof: np.ndarray) -> CIResult:
     "g-adf's result from its statistics and dof: chi2 p-values (1 where no stratum has a positive dof)."
     return CIResult(stat, np.where(dof > 0, special.chdtrc(np.maximum(dof, 1), stat), 1.0), dof)
 
 def gadf_of_tests(D: np.ndarray, tests, Z: np.ndarray, levels, cache: tuple | None = None) -> CIResult:
     """`gadf_from_counts` of the tables of core's `tables_of_tests(D, tests, Z, levels)` (the same values), each counted
-    and tested in turn in one compiled call (`_gadf_tests`), no table kept: what the learners call. Rows up to
+    and tested in turn in one compiled call (`_gadf_tests`, the learners' kernel), no table kept. Rows up to
     `_KERNEL_ROWS`; `cache` as `gadf_from_counts`'.
 
     Examples
@@ -531,9 +534,29 @@ class TestRecord(NamedTuple):
     against: int | None = None
 
 class TraceLog(list):
-    """A run's tests as plain tuples in `TestRecord`'s field order, kept while it learns. The garbage collector stops
-    tracking such tuples, so a traced run leaves it no work (thousands of live `TestRecord`s made every later
-    collection of the process longer); a result's `trace` (`TraceField`) makes them `TestRecord`s when first read."""
+    """A run's tests as compact tuples, kept while it learns and after: the keys of the tests it asked, (x, y,
+    conditioning) with x < y, in the order asked, their rows (statistic, dof, p-value) in `made` and the keys asked as
+    y ⊥ x in `flipped` (the learners' run keeps its tests so: `_Tests.traced`), or whole rows in `TestRecord`'s field
+    order (the permutation decisions). The garbage collector stops tracking such tuples, so a traced run leaves it no
+    work (thousands of live `TestRecord`s made every later collection of the process longer); a result's `trace`
+    (`TraceField`) makes them `TestRecord`s when first read (`records`: the class, variable `t`, as Y; decided at
+    `alpha`)."""
+    def __init__(self, t: int | None = None, alpha: float | None = None, keys=(), made=None, flipped=frozenset()):
+        super().__init__(keys)
+        self.t, self.alpha, self.made, self.flipped = t, alpha, made, flipped
+
+    def records(self) -> list:
+        "The log's `TestRecord`s, in order (a test's step: its place in the log)."
+        t, alpha, made, flipped, out = self.t, self.alpha, self.made, self.flipped, []
+        for i, r in enumerate(self):
+            if len(r) == 3:
+                x, y, zs = r
+                if r in flipped: x, y = y, x
+                stat, dof, p = made[r]
+                r = ("test", i, y if x == t else x, zs, stat, dof, p, "dependent" if p <= alpha else "independent", p,
+                     None if x == t or y == t else y)
+            out.append(TestRecord._make(r))
+        return out
 
 class TraceField:
     """The ``trace`` field of a result (`Blanket`; chapter 04's `MarkovBlanket`): a list of `TestRecord`s, made from a
@@ -542,7 +565,7 @@ class TraceField:
     def __get__(self, obj, owner=None):
         if obj is None: return self
         rows = obj.__dict__.get("trace", [])
-        if isinstance(rows, TraceLog): rows = obj.__dict__["trace"] = [TestRecord._make(r) for r in rows]
+        if isinstance(rows, TraceLog): rows = obj.__dict__["trace"] = rows.records()
         return rows
 
     def __set__(self, obj, value): obj.__dict__["trace"] = [] if value is self else value
@@ -570,10 +593,11 @@ class _Tests:
         self.n_vars, self.n_rows = DT.shape                               # the class is variable n_vars - 1
         self._levels = self.levels.tolist()
         self._z, self._assoc, self._dec, self._ahead = {(): EMPTY}, {}, {}, {}
-        self._zero = np.zeros(DT.shape[1], np.int64)                      # the strata row of the empty set
         self._oriented = ci.kernel not in ("mi", "adf")                   # x ⊥ y and y ⊥ x may differ in the last bits
         self._cache = gadf_cache() if ci.kernel == "g-adf" else None     # g-adf: the run's cache of exact means
-        self.log = TraceLog() if trace else None
+        self._klk = _klk(1 << max(16, self.n_rows.bit_length())) if ci.kernel == "g-adf" else None
+        self._kmax = int(self.levels.max(initial=1))
+        self.log, self._flipped = TraceLog(self.n_vars - 1, alpha) if trace else None, set()
         self.n_tests = 0
 
     def _record(self, phase: str, x: int, y: int, zs: tuple, stat: float, dof: float, p: float, a: float):
@@ -595,28 +619,40 @@ class _Tests:
     def _many(self, tests: list) -> list:
         """(statistic, dof, p-value) of the association tests (x, y, zkey) in `tests`, any mix of y and conditioning
         sets. The kernels "mi" and "adf": G and the adjusted dof of all of them in one compiled call (chapter 01's
-        `bn_g_tests`) and bnlearn's rules (`bn_pvalues`); "g-adf": `gadf_of_tests` with the run's cache (each table
-        counted and tested in one compiled call); "g-williams" (and "g-adf" on `_KERNEL_ROWS` rows or more): their
-        tables (core's `tables_of_tests`, in blocks of at most `_BLOCK_CELLS` cells) and `gwilliams_from_counts` or
-        `gadf_from_counts`; else the test's callable, once per (y, zkey)."""
-        kernel, zrow, rows, k = self.ci.kernel, {}, [], self._levels
-        for _, _, zkey in tests:
-            if zkey not in zrow:
-                zrow[zkey] = len(rows)
-                rows.append(self.strata(zkey))
-        spec = np.array([(x, y, zrow[zkey], k[x], k[y], rows[zrow[zkey]].k) for x, y, zkey in tests], np.int64)
-        idx, lev = spec[:, :3], spec[:, 3:]
-        big = int(lev.prod(1).max())                                      # the largest table's cells
-        if kernel is None or kernel in _FROM_COUNTS and big > _BLOCK_CELLS: return self._called(tests)
-        if len(rows) > 1: Z = np.stack([self._zero if s.codes is None else s.codes for s in rows]).astype(np.int64, copy=False)
-        else: Z = (self._zero if rows[0].codes is None else rows[0].codes.astype(np.int64, copy=False))[None]
+        `bn_g_tests`) and bnlearn's rules (`bn_pvalues`); "g-adf": `gadf_of_tests`' kernel with the run's cache (each
+        table counted and tested in one compiled call; its p-values by scipy's own chdtrc, one scalar call a test);
+        "g-williams" (and "g-adf" on `_KERNEL_ROWS` rows or more): their tables (core's `tables_of_tests`, in blocks of
+        at most `_BLOCK_CELLS` cells) and `gwilliams_from_counts` or `gadf_from_counts`; else the test's callable, once
+        per (y, zkey)."""
+        kernel, zrow, rows, kz, k, flat, made = self.ci.kernel, {}, [], [], self._levels, [], self._z.get
+        if kernel is None: return self._called(tests)
+        for x, y, zkey in tests:                                          # (every zkey sorted, as `strata` keys them)
+            r = zrow.get(zkey)
+            if r is None:
+                r = zrow[zkey] = len(rows)
+                rows.append(made(zkey) or self.strata(zkey))
+                kz.append(rows[-1].k)
+            flat += x, y, r, k[x], k[y], kz[r]
+        spec = np.array(flat, np.int64).reshape(-1, 6)
+        idx, lev = np.ascontiguousarray(spec[:, :3]), np.ascontiguousarray(spec[:, 3:])
+        if kernel in _FROM_COUNTS and self._kmax ** 2 * max(kz) > _BLOCK_CELLS:   # a bound, then the exact largest
+            big = int(lev.prod(1).max())                                  # the largest table's cells
+            if big > _BLOCK_CELLS: return self._called(tests)
+        Z = np.empty((len(rows), self.n_rows), np.int64)
+        for i, s in enumerate(rows): Z[i] = 0 if s.codes is None else s.codes
         if kernel in ("mi", "adf"):
             G, adjusted = bn_g_tests(self.DT, idx, Z, lev)
             if len(tests) == 1: kx, ky, declared = k[tests[0][0]], k[tests[0][1]], rows[0].declared
             else: kx, ky, declared = lev[:, 0], lev[:, 1], np.array([rows[zrow[zkey]].declared for *_, zkey in tests])
             G, dof, p = bn_pvalues(kernel, self.DT.shape[1], G, adjusted, kx, ky, declared, ties=True)
-        elif kernel == "g-adf" and self.n_rows < _KERNEL_ROWS: G, p, dof = gadf_of_tests(self.DT, idx, Z, lev, self._cache)
+        elif kernel == "g-adf" and self.n_rows < _KERNEL_ROWS:
+            stat, dof = run_compiled(_gadf_tests, self.DT, idx, Z, lev, self._klk, _MEMO, *self._cache)
+            if len(tests) <= 32:                                          # `_gadf_result`'s p-values, one call each
+                chdtrc = _CHDTRC
+                return [(g, d, chdtrc(d, g) if d > 0 else 1.0) for g, d in zip(stat.tolist(), dof.tolist())]
+            G, p = stat, _gadf_result(stat, dof).pvalue
         else:
+            big = int(lev.prod(1).max())
             per = max(1, _BLOCK_CELLS // big)
             if len(tests) <= per: G, p, dof = _FROM_COUNTS[kernel](tables_of_tests(self.DT, idx, Z, lev))   # one block
             else:
@@ -642,15 +678,16 @@ class _Tests:
         waits with its orientation: asked the other way round (y ⊥ x), it is made again as asked, so a test's value is
         the one of its first asking, made ahead or not ("g-adf" sums its table's cells in their order: x ⊥ y and
         y ⊥ x may differ in the last bits)."""
-        todo, seen = [], set()
+        todo, keys, asked, made = [], {}, self._assoc, self._ahead
         for x, y, zs in tests:
-            key = (min(x, y), max(x, y), tuple(sorted(zs)))
-            if key in self._assoc or key in self._ahead or key in seen: continue
-            seen.add(key)
-            todo.append((x, y, key[2]))
+            zkey = tuple(sorted(zs)) if len(zs) > 1 else tuple(zs)
+            key = (x, y, zkey) if x < y else (y, x, zkey)
+            if key in asked or key in made or key in keys: continue
+            keys[key] = x
+            todo.append((x, y, zkey))
         if len(todo) < 2: return                                            # nothing to gain over asking it
-        if len(self._ahead) > 1 << 16: self._ahead = {}                     # bound the memory of the cache
-        for (x, y, zkey), row in zip(todo, self._many(todo)): self._ahead[(min(x, y), max(x, y), zkey)] = (x, row)
+        if len(made) > 1 << 16: made = self._ahead = {}                     # bound the memory of the cache
+        made.update(zip(keys, zip(keys.values(), self._many(todo))))
 
     def guess(self, tests):
         """`ahead` for tests a learner may ask, some of which it will not (the rest of a search that stops at the first
@@ -671,20 +708,21 @@ class _Tests:
 
     def assoc(self, xs, y: int, zs=()) -> np.ndarray:
         "Association p-values of x ⊥ y | zs for every x in `xs` (one batched call for those not yet tested)."
-        zkey = tuple(sorted(zs))
-        keys = [(min(x, y), max(x, y), zkey) for x in xs]
-        todo = [(x, k) for x, k in zip(xs, keys) if k not in self._assoc]
+        zkey, asked = tuple(sorted(zs)) if len(zs) > 1 else tuple(zs), self._assoc
+        keys = [(x, y, zkey) if x < y else (y, x, zkey) for x in xs]
+        todo = [(x, k) for x, k in zip(xs, keys) if k not in asked]
         if todo:
             rows = [self._ready(x, k, take=True) for x, k in todo]
             fresh = [(x, y, zkey) for (x, _), row in zip(todo, rows) if row is None]
             made = dict(zip([t[0] for t in fresh], self._many(fresh))) if fresh else {}
             for (x, k), row in zip(todo, rows): self._asked(x, y, k, row or made[x])
-        return np.array([self._assoc[k][2] for k in keys])
+        return np.array([asked[k][2] for k in keys])
 
     def one(self, x: int, y: int, zs=()) -> float:
         """The association p-value of x ⊥ y | zs (read from the cache when the test was made). bnlearn's "mi" and "adf"
         are symmetric in x and y (G up to the rounding their ties remove): x is then the earlier variable."""
-        key = (min(x, y), max(x, y), tuple(sorted(zs)))
+        zkey = tuple(sorted(zs)) if len(zs) > 1 else tuple(zs)
+        key = (x, y, zkey) if x < y else (y, x, zkey)
         r = self._assoc.get(key)
         if r is None:
             if self.ci.kernel in ("mi", "adf"): x, y = key[0], key[1]
@@ -692,15 +730,19 @@ class _Tests:
         return r[2]
 
     def _asked(self, x: int, y: int, key: tuple, row: tuple) -> tuple:
-        "A test the learner asked for (made now or ahead): kept, counted and traced (`_record`'s row, written out)."
+        "A test the learner asked for (made now or ahead): kept (in the order asked: `traced`) and counted."
         self._assoc[key] = row
         self.n_tests += 1
-        log = self.log
-        if log is not None and not self.ci.randomised:
-            t, p = self.n_vars - 1, row[2]
-            log.append(("test", len(log), y if x == t else x, key[2], row[0], row[1], p,
-                        "dependent" if p <= self.alpha else "independent", p, None if x == t or y == t else y))
+        if self.log is not None and y < x != self.n_vars - 1: self._flipped.add(key)   # asked as y ⊥ x (`traced`)
         return row
+
+    def traced(self) -> list:
+        """The run's trace (a `TraceLog`; [] untraced): a randomised test's decisions (`_record`), else the tests
+        asked, in order: `_assoc` holds them so (a test enters it when first asked, and stays), with the ones asked
+        as y ⊥ x (x > y, neither the class) in `_flipped`."""
+        if self.log is None: return []
+        if self.ci.randomised: return self.log
+        return TraceLog(self.log.t, self.log.alpha, self._assoc, self._assoc, self._flipped)
 
     def p_each(self, tests: list) -> list:
         """`p` of each test (x, y, zs) in turn after `ahead(tests)`: what the learner gets, counts and traces by that
@@ -709,17 +751,24 @@ class _Tests:
         if self.ci.randomised or not self._oriented:
             self.ahead(tests)
             return [self.p(x, y, zs) for x, y, zs in tests]
-        keys, fresh, asked, ahead = [(min(x, y), max(x, y), tuple(sorted(zs))) for x, y, zs in tests], {}, self._assoc, \
-            self._ahead
-        for (x, y, _), k in zip(tests, keys):
+        fresh, todo, asked, ahead, keys = set(), [], self._assoc, self._ahead, []
+        for x, y, zs in tests:
+            zkey = tuple(sorted(zs)) if len(zs) > 1 else tuple(zs)
+            k = (x, y, zkey) if x < y else (y, x, zkey)
+            keys.append(k)
             if k in asked or k in fresh or (k in ahead and ahead[k][0] == x): continue
-            fresh[k] = (x, y)
-        made = dict(zip(fresh, self._many([(x, y, k[2]) for k, (x, y) in fresh.items()]))) if fresh else {}
-        out = []
-        for (x, y, _), k in zip(tests, keys):
+            fresh.add(k)
+            todo.append((x, y, zkey))
+        made = dict(zip([(x, y, z) if x < y else (y, x, z) for x, y, z in todo], self._many(todo))) if todo else {}
+        out, t, n = [], (self.n_vars - 1) if self.log is not None else -1, 0
+        for (x, y, _), k in zip(tests, keys):                              # `_asked`, written out
             row = asked.get(k)
-            if row is None: row = self._asked(x, y, k, made.get(k) or self._ready(x, k, take=True))
+            if row is None:
+                row = asked[k] = made.get(k) or ahead.pop(k)[1]             # made now, or ahead as asked
+                n += 1
+                if y < x != t: self._flipped.add(k)
             out.append(row[2])
+        self.n_tests += n
         return out
 
     def p(self, x: int, y: int, zs=()) -> float:
@@ -838,7 +887,7 @@ class _MixedTests(_Tests):
         self.n_rows, self.n_vars = md.shape
         self._z, self._assoc, self._dec, self._ahead = {(): EMPTY}, {}, {}, {}
         self._oriented = False                                            # the tests made as `_pair` orders them
-        self.log = TraceLog() if trace else None
+        self.log, self._flipped = TraceLog(self.n_vars - 1, alpha) if trace else None, set()
         self.n_tests = 0
 
     def strata(self, zs):
@@ -1203,7 +1252,8 @@ def _hpc_sps(E: _Tests, t: int, nodes: list, pcs: list, dsep: dict, max_sx: int)
     for c in pcs:
         ys = [y for y in outside if c not in dsep.get(y, ()) and len(dsep.get(y, ())) < max_sx]
         zs = [dsep.get(y, ()) + (c,) for y in ys]
-        pv = {y: E.one(y, t, z) for y, z, p in zip(ys, zs, E.p_each([(t, y, z) for y, z in zip(ys, zs)])) if p <= E.alpha}
+        ps = E.p_each([(t, y, z) for y, z in zip(ys, zs)])
+        pv = {y: E.one(y, t, z) if E.ci.randomised else p for y, z, p in zip(ys, zs, ps) if p <= E.alpha}
         pv = {y: pv[y] for y in sorted(pv, key=lambda y: -pv[y])}
         if len(pv) > 1:                                                   # each one's first test, as in `_hpc_pcs`
             s1, s2 = list(pv)[:2]
@@ -1498,7 +1548,7 @@ def learn_nbr(X, y, algorithm: str = "mmpc", test=None, alpha: float = 0.05, max
             found = adj[t]
             _warn_vacuous(E, t, sep, names)
         else: found = _PC[name](E, t, list(range(t)), max_sx)
-    return Blanket(tuple(int(j) for j in found), names, name, E.ci.name, E.alpha, E.n_tests, E.log or [])
+    return Blanket(tuple(int(j) for j in found), names, name, E.ci.name, E.alpha, E.n_tests, E.traced())
 
 def learn_mb(X, y, algorithm: str = "iamb", test=None, alpha: float = 0.05, max_sx: int | None = None, *,
              levels=None, n_perm: int | None = None, random_state=None, trace: bool = False,
@@ -1575,7 +1625,7 @@ def learn_mb(X, y, algorithm: str = "iamb", test=None, alpha: float = 0.05, max_
             pc = learn(t)
             found = pc + _spouses(E, t, pc, learn, max_sx)
         pv = {int(m): p for m, p in E.given_rest(t, found).items()} if pvalues else None
-    return Blanket(tuple(int(j) for j in found), names, name, E.ci.name, E.alpha, E.n_tests, E.log or [], pv)
+    return Blanket(tuple(int(j) for j in found), names, name, E.ci.name, E.alpha, E.n_tests, E.traced(), pv)
 
 # %% ../nbs/04_blankets.ipynb #9af92708
 BNLEARN_LIB = os.environ.get("BNLEARN_LIB") or os.path.expanduser("~/.cache/semisel-bnlearn")

@@ -187,8 +187,8 @@ def older(path: str, tmp: str):
     as `semisel_before` (the package imports itself relatively; numba compiles its kernels for the copy once)."""
     shutil.copytree(os.path.join(path, "semisel"), os.path.join(tmp, "semisel_before"))
     sys.path.insert(0, tmp)
-    m = importlib.import_module("semisel_before.iamb")
-    return m.markov_blanket, m.SemiIAMB
+    m = importlib.import_module("semisel_before.iamb")      # (its `SemiIAMB` is looked up as semisel.estimators': the
+    return m.markov_blanket, importlib.import_module("semisel_before.estimators").SemiIAMB   # current one, not the copy's)
 
 
 def same_result(old, new, rtol: float = 0.0) -> bool:
