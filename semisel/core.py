@@ -1413,7 +1413,7 @@ _ESTIMATORS = ("PartialLabelSelector", "selection_table")   # defined in semisel
 def __getattr__(name: str):
     "The names of `_ESTIMATORS`, looked up in semisel.estimators on first use (PEP 562): core imports no scikit-learn."
     if name in _ESTIMATORS:
-        from semisel import estimators
+        from . import estimators                      # relative: a renamed copy of the package finds its own
         return getattr(estimators, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 

@@ -868,7 +868,7 @@ def learn_blanket(X, labels: PartialLabels, prior=None, alpha: float | None = No
 def __getattr__(name: str):
     "`SemiIAMB`, looked up in semisel.estimators on first use (PEP 562): importing this module loads no scikit-learn."
     if name == "SemiIAMB":
-        from semisel.estimators import SemiIAMB
+        from .estimators import SemiIAMB              # relative: a renamed copy of the package finds its own
         return SemiIAMB
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
